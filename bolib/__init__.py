@@ -1,0 +1,14 @@
+"""bolib: the helper package behind the bolib reproduction notebooks.
+
+Every algorithm is an ask/tell optimiser working in the unit cube, every experiment is a grid of
+pure, cached jobs, and every paper claim is recorded with a verdict. See ``README.md`` and
+``DESIGN.md`` for the architecture.
+"""
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("bolib")
+except PackageNotFoundError:  # running from a source tree that is not installed
+    __version__ = "0.0.0+unknown"
+
+__all__ = ["__version__"]

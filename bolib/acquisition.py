@@ -1,0 +1,97 @@
+"""Acquisition functions and their maximisers (inputs in the unit cube [0, 1]^d).
+
+All acquisitions take posterior means and standard deviations (torch tensors, observation units) so
+that one posterior call serves any of them and gradients flow back to the inputs.
+
+* UCB (Srinivas et al. 2010):  a(x) = mu(x) + beta^{1/2} sigma(x).
+* EI (Mockus; Jones et al. 1998): with z = (mu - f+ - xi) / sigma,
+  a(x) = (mu - f+ - xi) Phi(z) + sigma phi(z); for sigma -> 0, max(mu - f+ - xi, 0).
+* PI (Kushner 1964): a(x) = Phi(z); for sigma -> 0, 1[mu > f+ + xi].
+* Thompson sampling: the argmax of one joint posterior sample.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import torch
+from scipy.optimize import Bounds, direct, minimize
+
+SIGMA_FLOOR = 1e-12
+_NORMAL = torch.distributions.Normal(torch.tensor(0.0, dtype=torch.float64),
+                                     torch.tensor(1.0, dtype=torch.float64))
+
+
+def ucb(mean: torch.Tensor, std: torch.Tensor, beta: float) -> torch.Tensor:
+    """Upper confidence bound mu + sqrt(beta) sigma."""
+    return mean + float(beta) ** 0.5 * std
+
+
+def expected_improvement(mean: torch.Tensor, std: torch.Tensor, best: float, xi: float = 0.0) -> torch.Tensor:
+    """Expected improvement over ``best`` (maximisation)."""
+    gap = mean - best - xi
+    safe = std.clamp_min(SIGMA_FLOOR)
+    z = gap / safe
+    value = gap * _NORMAL.cdf(z) + safe * torch.exp(_NORMAL.log_prob(z))
+    return torch.where(std > SIGMA_FLOOR, value, gap.clamp_min(0.0))
+
+
+def probability_of_improvement(mean: torch.Tensor, std: torch.Tensor, best: float, xi: float = 0.0) -> torch.Tensor:
+    """Probability of improving on ``best`` (maximisation)."""
+    gap = mean - best - xi
+    value = _NORMAL.cdf(gap / std.clamp_min(SIGMA_FLOOR))
+    return torch.where(std > SIGMA_FLOOR, value, (gap > 0).to(mean.dtype))
+
+
+def argmax_grid(values, rng: np.random.Generator) -> int:
+    """Index of the maximum of ``values``; ties are broken uniformly at random with ``rng``."""
+    values = np.asarray(values)
+    best = np.flatnonzero(values == values.max())
+    return int(best[0] if len(best) == 1 else rng.choice(best))
+
+
+def maximize(acquisition: Callable[[torch.Tensor], torch.Tensor], dim: int, rng: np.random.Generator,
+             n_candidates: int = 2000, n_starts: int = 4, extra_starts=None,
+             maxiter: int = 50) -> tuple[np.ndarray, float]:
+    """Maximise a differentiable acquisition over [0, 1]^d.
+
+    Evaluates ``n_candidates`` uniform candidates, then runs L-BFGS-B from the ``n_starts`` best of
+    them plus ``extra_starts`` (e.g. the best observed points). All starts are optimised jointly, as
+    one L-BFGS-B problem over the stacked inputs (the acquisition is separable across them), and the
+    best point found overall, candidates included, is returned with its value.
+    """
+    candidates = torch.as_tensor(rng.random((n_candidates, dim)))
+    with torch.no_grad():
+        values = acquisition(candidates)
+    order = torch.argsort(values, descending=True)
+    starts = candidates[order[:n_starts]]
+    if extra_starts is not None and len(extra_starts):
+        starts = torch.cat([starts, torch.as_tensor(np.asarray(extra_starts), dtype=torch.float64)])
+    best_x, best_value = candidates[order[0]].numpy(), float(values[order[0]])
+    if maxiter <= 0 or len(starts) == 0:
+        return best_x, best_value
+    shape = starts.shape
+
+    def objective(flat):
+        x = torch.tensor(flat.reshape(shape), requires_grad=True)
+        total = -acquisition(x).sum()
+        total.backward()
+        return float(total.detach()), x.grad.numpy().ravel()
+
+    result = minimize(objective, starts.numpy().ravel(), jac=True, method="L-BFGS-B",
+                      bounds=Bounds(0.0, 1.0), options={"maxiter": maxiter})
+    polished = torch.as_tensor(result.x.reshape(shape)).clamp(0.0, 1.0)
+    with torch.no_grad():
+        polished_values = acquisition(polished)
+    i = int(torch.argmax(polished_values))
+    if float(polished_values[i]) > best_value:
+        best_x, best_value = polished[i].numpy(), float(polished_values[i])
+    return best_x, best_value
+
+
+def maximize_direct(acquisition: Callable[[np.ndarray], float], dim: int, maxfun: int = 1000,
+                    locally_biased: bool = False) -> tuple[np.ndarray, float]:
+    """Maximise a function of one point over [0, 1]^d with SciPy's DIRECT."""
+    result = direct(lambda x: -float(acquisition(x)), Bounds(np.zeros(dim), np.ones(dim)),
+                    maxfun=maxfun, locally_biased=locally_biased)
+    return result.x, -float(result.fun)

@@ -1,0 +1,140 @@
+"""Benchmark registry: ``get_benchmark(name, dim=None)`` returns a :class:`Problem` to maximise.
+
+Every entry maximises ``-f`` for a standard minimisation function ``f`` of
+:mod:`bolib.benchmarks.synthetic`, except ``dropwave`` (the paper-000 form, which is already a
+maximisation) and ``ackley5-unit``, the *un-negated* Ackley maximised on [0, 1]^5 as in paper 000's
+Table 1 (its true maximum 4.710965 differs from the 4.6930 printed there).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from bolib.benchmarks import synthetic as sf
+from bolib.benchmarks.problem import NOISE_KINDS, Problem, multistart_maximum
+from bolib.benchmarks.samplers import gp_sample, rkhs_function
+from bolib.errors import check_choice
+
+
+def _negated(fn):
+    return lambda X: -fn(X)
+
+
+def _box(lo, hi, dim):
+    return np.array([np.broadcast_to(lo, (dim,)), np.broadcast_to(hi, (dim,))], dtype=float)
+
+
+# name -> (builder(dim) -> Problem, default dimension, fixed dimension?)
+_REGISTRY: dict[str, tuple[Callable[[int], Problem], int, bool]] = {}
+
+
+def _register(name: str, default_dim: int, fixed: bool = False):
+    def wrap(builder):
+        _REGISTRY[name] = (builder, default_dim, fixed)
+        return builder
+    return wrap
+
+
+@_register("ackley", 10)
+def _ackley(d):
+    return Problem("ackley", _negated(sf.ackley), _box(-32.768, 32.768, d), 0.0, np.zeros((1, d)))
+
+
+@_register("ackley5-unit", 5, fixed=True)
+def _ackley5_unit(d):
+    x = np.full(5, 0.5766715)
+    x[:2] = 1.0
+    return Problem("ackley5-unit", sf.ackley, _box(0, 1, 5), 4.710965, x[None],
+                   meta={"paper_optimum": 4.6930, "paper_argmax": [0.6231, 0.6231, 1, 0.6231, 0.6231]})
+
+
+@_register("rastrigin", 10)
+def _rastrigin(d):
+    return Problem("rastrigin", _negated(sf.rastrigin), _box(-5.12, 5.12, d), 0.0, np.zeros((1, d)))
+
+
+@_register("levy", 10)
+def _levy(d):
+    return Problem("levy", _negated(sf.levy), _box(-10, 10, d), 0.0, np.ones((1, d)))
+
+
+@_register("zakharov", 4)
+def _zakharov(d):
+    return Problem("zakharov", _negated(sf.zakharov), _box(-5, 10, d), 0.0, np.zeros((1, d)))
+
+
+@_register("dropwave", 2, fixed=True)
+def _dropwave(d):
+    return Problem("dropwave", _negated(sf.dropwave), _box(-5.12, 5.12, 2), 1.0, np.zeros((1, 2)))
+
+
+@_register("eggholder", 2, fixed=True)
+def _eggholder(d):
+    return Problem("eggholder", _negated(sf.eggholder), _box(-512, 512, 2), 959.6406627,
+                   np.array([[512.0, 404.2319]]))
+
+
+@_register("branin", 2, fixed=True)
+def _branin(d):
+    return Problem("branin", _negated(sf.branin), np.array([[-5.0, 0.0], [10.0, 15.0]]), -0.397887357729739,
+                   np.array([[-np.pi, 12.275], [np.pi, 2.275], [9.42478, 2.475]]))
+
+
+@_register("goldstein-price", 2, fixed=True)
+def _goldstein_price(d):
+    return Problem("goldstein-price", _negated(sf.goldstein_price), _box(-2, 2, 2), -3.0, np.array([[0.0, -1.0]]))
+
+
+@_register("six-hump-camel", 2, fixed=True)
+def _six_hump_camel(d):
+    return Problem("six-hump-camel", _negated(sf.six_hump_camel), np.array([[-3.0, -2.0], [3.0, 2.0]]),
+                   1.0316284534898774, np.array([[0.0898, -0.7126], [-0.0898, 0.7126]]))
+
+
+@_register("hartmann3", 3, fixed=True)
+def _hartmann3(d):
+    return Problem("hartmann3", _negated(sf.hartmann3), _box(0, 1, 3), 3.862779787332,
+                   np.array([[0.114614, 0.555649, 0.852547]]))
+
+
+@_register("hartmann6", 6, fixed=True)
+def _hartmann6(d):
+    return Problem("hartmann6", _negated(sf.hartmann6), _box(0, 1, 6), 3.32236801141551,
+                   np.array([[0.20169, 0.150011, 0.476874, 0.275332, 0.311652, 0.6573]]))
+
+
+@_register("styblinski-tang", 2)
+def _styblinski_tang(d):
+    return Problem("styblinski-tang", _negated(sf.styblinski_tang), _box(-5, 5, d), 39.16616570377142 * d,
+                   np.full((1, d), -2.903534018185960))
+
+
+@_register("rosenbrock", 2)
+def _rosenbrock(d):
+    return Problem("rosenbrock", _negated(sf.rosenbrock), _box(-5, 10, d), 0.0, np.ones((1, d)))
+
+
+MICHALEWICZ_OPTIMA = {2: 1.80130341, 5: 4.687658, 10: 9.66015}
+
+
+@_register("michalewicz", 2)
+def _michalewicz(d):
+    return Problem("michalewicz", _negated(sf.michalewicz), _box(0, np.pi, d),
+                   MICHALEWICZ_OPTIMA.get(d, float("nan")),
+                   np.array([[2.20290552, 1.57079633]]) if d == 2 else None)
+
+
+BENCHMARKS = tuple(sorted(_REGISTRY))
+
+
+def get_benchmark(name: str, dim: int | None = None) -> Problem:
+    """The registered benchmark ``name`` (in ``dim`` dimensions where the function allows it)."""
+    builder, default_dim, fixed = _REGISTRY[check_choice("benchmark", name, _REGISTRY)]
+    if dim is not None and fixed and dim != default_dim:
+        raise ValueError(f"benchmark {name!r} is defined in {default_dim} dimensions only, not {dim}")
+    return builder(default_dim if dim is None else int(dim))
+
+
+__all__ = ["BENCHMARKS", "NOISE_KINDS", "Problem", "get_benchmark", "gp_sample", "rkhs_function",
+           "multistart_maximum"]

@@ -1,0 +1,176 @@
+"""Profiles, notebook paths and the papermill pipeline.
+
+Profiles live in ``experiments/profiles/<notebook>.yaml``: a ``schema`` mapping each setting to its
+type, and one mapping of settings per profile (``smoke``, ``quick``, ``paper``). A notebook reads
+its settings with :func:`notebook_context`; the pipeline validates every selected notebook's
+profile before executing anything, then runs each notebook with papermill, injecting only the
+profile name and where to write (executed notebook and claims JSON, figures, cache).
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from bolib.errors import BolibError, check_choice
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(os.environ.get("BOLIB_ROOT", PACKAGE_ROOT))
+PROFILES = ("smoke", "quick", "paper")
+TYPES = {"int": int, "float": (int, float), "str": str, "bool": bool, "list": list, "dict": dict}
+
+
+class ProfileError(BolibError, TypeError):
+    pass
+
+
+def notebooks_dir() -> Path:
+    return PROJECT_ROOT / "notebooks"
+
+
+def profiles_dir() -> Path:
+    return PROJECT_ROOT / "experiments" / "profiles"
+
+
+def notebook_names(include_template: bool = False) -> list[str]:
+    """Notebook stems in ``notebooks/`` (the ``_template`` only when asked)."""
+    names = sorted(p.stem for p in notebooks_dir().glob("*.ipynb"))
+    return [n for n in names if include_template or not n.startswith("_")]
+
+
+def load_profile(notebook: str, profile: str) -> dict:
+    """The validated settings of ``notebook`` at ``profile``."""
+    check_choice("profile", profile, PROFILES)
+    path = profiles_dir() / f"{notebook}.yaml"
+    if not path.exists():
+        raise ProfileError(f"no profile file {path} for notebook {notebook!r}")
+    spec = yaml.safe_load(path.read_text())
+    schema, settings = spec.get("schema", {}), spec.get(profile)
+    if settings is None:
+        raise ProfileError(f"{path} has no {profile!r} profile")
+    missing = sorted(set(schema) - set(settings))
+    extra = sorted(set(settings) - set(schema))
+    if missing or extra:
+        raise ProfileError(f"{path} [{profile}]: missing settings {missing}, unknown settings {extra}")
+    for name, type_name in schema.items():
+        expected = TYPES[check_choice("type", type_name, TYPES)]
+        value = settings[name]
+        if not isinstance(value, expected) or (type_name in ("int", "float") and isinstance(value, bool)):
+            raise ProfileError(f"{path} [{profile}]: setting {name!r} must be {type_name}, "
+                               f"got {value!r} ({type(value).__name__})")
+    return settings
+
+
+@dataclasses.dataclass
+class Outputs:
+    """Where one notebook run writes: executed notebook + claims, figures, cache."""
+
+    run_dir: Path
+    figure_dir: Path
+    cache_dir: Path
+
+    @classmethod
+    def under(cls, root: Path, notebook: str, profile: str) -> "Outputs":
+        return cls(root / "experiments" / profile, root / "figures" / notebook, root / "experiments" / "cache")
+
+
+@dataclasses.dataclass
+class NotebookContext:
+    """What a notebook needs: its settings, output paths, claim book and executor options."""
+
+    name: str
+    profile: str
+    settings: dict
+    outputs: Outputs
+    executor: str
+    workers: int | None
+    scheduler: str | None
+    force: bool
+
+    @property
+    def claims(self):
+        if not hasattr(self, "_claims"):
+            from bolib.claims import ClaimBook
+
+            self._claims = ClaimBook(self.name, self.profile, self.outputs.run_dir / f"{self.name}.claims.json")
+        return self._claims
+
+    def run(self, experiment):
+        """Run an :class:`~bolib.experiment.Experiment` with this run's executor and cache."""
+        return experiment.run(executor=self.executor, workers=self.workers, scheduler=self.scheduler,
+                              cache_dir=self.outputs.cache_dir, force=self.force)
+
+    def save_figure(self, fig, name: str, seeds):
+        from bolib.plots import save_figure
+
+        return save_figure(fig, self.outputs.figure_dir, name, profile=self.profile, seeds=seeds)
+
+
+def notebook_context(name: str, profile: str, output_root: str | None = None, executor: str = "local",
+                     workers: int | None = None, scheduler: str | None = None,
+                     force: bool = False) -> NotebookContext:
+    """Called in each notebook's second cell with the papermill parameters."""
+    from bolib.executors import EXECUTORS
+
+    check_choice("executor", executor, EXECUTORS)
+    settings = load_profile(name, profile)
+    root = Path(output_root) if output_root else PROJECT_ROOT
+    return NotebookContext(name, profile, settings, Outputs.under(root, name, profile), executor,
+                           workers, scheduler, force)
+
+
+def default_output_root(profile: str) -> Path:
+    """Smoke runs never touch the committed outputs: they default to a fresh temporary folder."""
+    return Path(tempfile.mkdtemp(prefix="bolib-smoke-")) if profile == "smoke" else PROJECT_ROOT
+
+
+def reproduce(profile: str = "quick", only=None, executor: str = "local", scheduler: str | None = None,
+              workers: int | None = None, force: bool = False, output_root: str | Path | None = None,
+              include_template: bool = False, progress: bool = True) -> list[Path]:
+    """Execute the selected notebooks with papermill, then write the reproduction report."""
+    import papermill
+
+    check_choice("profile", profile, PROFILES)
+    available = notebook_names(include_template=True)
+    names = list(only) if only else notebook_names(include_template)
+    for name in names:
+        check_choice("notebook", name, available)
+    for name in names:  # every profile is checked before any job runs
+        load_profile(name, profile)
+    root = Path(output_root) if output_root else default_output_root(profile)
+    executed = []
+    for name in names:
+        outputs = Outputs.under(root, name, profile)
+        outputs.run_dir.mkdir(parents=True, exist_ok=True)
+        target = outputs.run_dir / f"{name}.ipynb"
+        print(f"[bolib] {name} @ {profile} -> {target}", flush=True)
+        papermill.execute_notebook(
+            str(notebooks_dir() / f"{name}.ipynb"), str(target), kernel_name="python3",
+            cwd=str(notebooks_dir()), progress_bar=progress,
+            parameters=dict(profile=profile, output_root=str(root), executor=executor,
+                            workers=workers, scheduler=scheduler, force=force))
+        executed.append(target)
+    write_report(root / "experiments" / profile)
+    return executed
+
+
+def write_report(run_dir: Path) -> tuple[Path, Path]:
+    """Gather every ``*.claims.json`` in ``run_dir`` into ``report.md`` and ``report.html``."""
+    from bolib.claims import load_claims
+
+    run_dir = Path(run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    table = load_claims(sorted(run_dir.glob("*.claims.json")))
+    counts = table["verdict"].value_counts().to_dict() if len(table) else {}
+    summary = ", ".join(f"{n} {v}" for v, n in sorted(counts.items())) or "no claims recorded"
+    title = f"bolib reproduction report ({run_dir.name} profile)"
+    md = run_dir / "report.md"
+    columns = ["paper", "id", "statement", "paper_value", "measured", "test", "verdict"]
+    md.write_text(f"# {title}\n\n{summary}\n\n{table[columns].to_markdown(index=False)}\n")
+    html = run_dir / "report.html"
+    html.write_text(f"<html><head><meta charset='utf-8'><title>{title}</title></head><body>"
+                    f"<h1>{title}</h1><p>{summary}</p>{table[columns].to_html(index=False)}</body></html>")
+    return md, html
