@@ -71,7 +71,7 @@ def _dropwave(d):
 
 @_register("eggholder", 2, fixed=True)
 def _eggholder(d):
-    return Problem("eggholder", _negated(sf.eggholder), _box(-512, 512, 2), 959.6406627,
+    return Problem("eggholder", _negated(sf.eggholder), _box(-512, 512, 2), 959.6406627208,
                    np.array([[512.0, 404.2319]]))
 
 

@@ -22,12 +22,23 @@ import gpytorch
 import numpy as np
 import torch
 from botorch.exceptions.errors import ModelFittingError
+from botorch.exceptions.warnings import OptimizationWarning
 from botorch.fit import fit_gpytorch_mll
 from botorch.models import SingleTaskGP
 
 from bolib.models.kernels import kernel_matrix, make_kernel
 
 NOISE_FREE_FLOOR = 1e-9
+
+
+def _accept_line_search_stop(warning) -> bool:
+    """Treat L-BFGS-B's 'ABNORMAL' line-search stop as a finished fit.
+
+    It happens at a converged optimum (typically a noise variance pinned at its floor for
+    noise-free data). SciPy >= 1.15 shortened the message, so BoTorch's own handler no longer
+    recognises it and would retry from random starts and give up.
+    """
+    return issubclass(warning.category, OptimizationWarning) and "ABNORMAL" in str(warning.message)
 
 
 class GP:
@@ -100,9 +111,7 @@ class GP:
         mll = gpytorch.mlls.ExactMarginalLogLikelihood(self.model.likelihood, self.model)
         start = {k: v.clone() for k, v in self.model.state_dict().items()}
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # BoTorch warns on early L-BFGS-B stops; we accept them
-                fit_gpytorch_mll(mll)
+            fit_gpytorch_mll(mll, warning_handler=_accept_line_search_stop)
         except ModelFittingError as err:
             self.model.load_state_dict(start)
             warnings.warn(f"GP hyperparameter fit failed ({err}); keeping the previous values")

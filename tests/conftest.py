@@ -1,0 +1,8 @@
+import os
+
+for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_name] = "1"
+
+import torch  # noqa: E402
+
+torch.set_num_threads(1)

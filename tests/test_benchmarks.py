@@ -1,0 +1,82 @@
+import numpy as np
+import pytest
+import torch
+from botorch.test_functions import synthetic as bt
+
+from bolib.benchmarks import BENCHMARKS, get_benchmark, gp_sample, multistart_maximum, rkhs_function
+
+# our name -> BoTorch's test function (a minimisation problem, so our maximum is -its optimal value)
+BOTORCH = {
+    "ackley": lambda d: bt.Ackley(dim=d), "rastrigin": lambda d: bt.Rastrigin(dim=d),
+    "levy": lambda d: bt.Levy(dim=d), "dropwave": lambda d: bt.DropWave(),
+    "eggholder": lambda d: bt.EggHolder(), "branin": lambda d: bt.Branin(),
+    "six-hump-camel": lambda d: bt.SixHumpCamel(), "hartmann3": lambda d: bt.Hartmann(dim=3),
+    "hartmann6": lambda d: bt.Hartmann(dim=6), "styblinski-tang": lambda d: bt.StyblinskiTang(dim=d),
+    "rosenbrock": lambda d: bt.Rosenbrock(dim=d), "michalewicz": lambda d: bt.Michalewicz(dim=d),
+}
+# no BoTorch counterpart: certified by multistart L-BFGS-B instead
+MULTISTART = ["ackley5-unit", "goldstein-price", "zakharov"]
+
+
+def test_every_benchmark_has_an_independent_check():
+    assert set(BOTORCH) | set(MULTISTART) == set(BENCHMARKS)
+
+
+@pytest.mark.parametrize("name", sorted(BOTORCH))
+def test_values_and_optimum_agree_with_botorch(name):
+    problem = get_benchmark(name)
+    ref = BOTORCH[name](problem.dim)
+    X = problem.to_native(np.random.default_rng(0).random((50, problem.dim)))
+    ours = problem.fn(X)
+    theirs = -ref.evaluate_true(torch.as_tensor(X)).numpy()
+    np.testing.assert_allclose(ours, theirs, rtol=1e-6, atol=1e-6)  # some BoTorch constants are float32
+    assert problem.optimum == pytest.approx(-ref.optimal_value, abs=1e-4)  # BoTorch rounds some
+    assert problem.fn(problem.argmax).max() == pytest.approx(problem.optimum, abs=1e-5)
+
+
+@pytest.mark.parametrize("name", MULTISTART)
+def test_optimum_certified_by_multistart(name):
+    problem = get_benchmark(name)
+    _, best = multistart_maximum(problem.fn, problem.bounds, np.random.default_rng(0))
+    assert best <= problem.optimum + 1e-6
+    assert problem.fn(problem.argmax).max() == pytest.approx(problem.optimum, abs=1e-5)
+
+
+def test_paper000_ackley_optimum_is_misprinted():
+    problem = get_benchmark("ackley5-unit")
+    printed_argmax = np.array([problem.meta["paper_argmax"]])
+    assert problem.fn(printed_argmax)[0] < problem.optimum - 0.01
+    assert problem.optimum > problem.meta["paper_optimum"]
+
+
+def test_unit_cube_mapping_and_errors():
+    problem = get_benchmark("branin")
+    U = np.random.default_rng(0).random((5, 2))
+    np.testing.assert_allclose(problem.to_unit(problem.to_native(U)), U)
+    np.testing.assert_allclose(problem(U), problem.fn(problem.to_native(U)))
+    with pytest.raises(ValueError, match="valid choices"):
+        get_benchmark("sphere")
+    with pytest.raises(ValueError, match="2 dimensions only"):
+        get_benchmark("branin", 3)
+
+
+@pytest.mark.parametrize("kind", ["gaussian", "student_t3", "laplace", "cauchy"])
+def test_noise_wrapper(kind):
+    problem = get_benchmark("branin").with_noise(0.5, kind)
+    z = np.random.default_rng(0).random(20_000)
+    noise = problem.noise(z)
+    assert abs(np.median(noise)) < 0.05
+    if kind == "gaussian":
+        assert noise.std() == pytest.approx(0.5, rel=0.05)
+
+
+def test_rkhs_function_norm_and_gp_sample():
+    f = rkhs_function("rbf", 2, np.random.default_rng(0), n_centers=10, lengthscale=0.3, norm=2.0)
+    assert f.meta["rkhs_norm"] == 2.0
+    alpha, centers = f.meta["alpha"], f.meta["centers"]
+    from bolib.models.kernels import kernel_matrix, make_kernel
+    K = kernel_matrix(make_kernel("rbf", 2, lengthscale=0.3, outputscale=1.0), centers).detach().numpy()
+    assert np.sqrt(alpha @ K @ alpha) == pytest.approx(2.0)
+    g = gp_sample("matern25", 2, np.random.default_rng(0), lengthscale=0.2)
+    values = g(np.random.default_rng(1).random((2000, 2)))
+    assert values.max() <= g.optimum + 1e-9 and 0.3 < values.std() < 3

@@ -1,0 +1,108 @@
+import numpy as np
+import pytest
+import torch
+from scipy.stats import multivariate_normal
+
+from bolib.models import GP, BayesianLinearModel, RandomFeatures
+from bolib.models.kernels import KERNELS, kernel_matrix, make_kernel
+
+
+def _data(n=30, d=2, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.random((n, d))
+    return X, np.sin(6 * X[:, 0]) + X[:, 1] ** 2
+
+
+def test_noise_free_gp_interpolates():
+    X, y = _data()
+    gp = GP("matern25", noise=0.0).fit(X, y)
+    mean, std = gp.predict(X)
+    assert np.abs(mean - y).max() < 1e-3
+    assert std.max() < 1e-2 * y.std()
+
+
+def test_jitter_escalates_for_duplicate_points():
+    X, y = _data(10)
+    X = np.vstack([X, X[:3] + 1e-12])
+    y = np.concatenate([y, y[:3]])
+    gp = GP("rbf", lengthscale=0.5, noise=0.0, fit=False).fit(X, y)
+    assert gp.tau >= gp.jitter * float(gp.hyperparameters["outputscale"][0])
+    assert np.all(np.isfinite(gp.predict(X)[0]))
+
+
+def test_cached_posterior_equals_botorch_posterior():
+    X, y = _data(40)
+    gp = GP("rbf", ard=True).fit(X, y)
+    Xc = torch.as_tensor(np.random.default_rng(1).random((200, 2)))
+    mean, var = gp.posterior(Xc)
+    post = gp.model.posterior(Xc)
+    ref_mean = gp.y_mean + gp.y_std * post.mean.squeeze(-1)
+    ref_var = gp.y_std ** 2 * post.variance.squeeze(-1)
+    torch.testing.assert_close(mean.detach(), ref_mean.detach(), rtol=1e-8, atol=1e-8)
+    torch.testing.assert_close(var.detach(), ref_var.detach(), rtol=1e-6, atol=1e-8)
+
+
+def test_noisy_gp_learns_noise_level():
+    rng = np.random.default_rng(0)
+    X = rng.random((150, 1))
+    y = np.sin(6 * X[:, 0]) + 0.3 * rng.standard_normal(150)
+    gp = GP("rbf", standardize=False).fit(X, y)
+    assert 0.04 < gp.hyperparameters["noise"] < 0.2  # true noise variance 0.09
+
+
+def test_fixed_hyperparameters_are_kept():
+    X, y = _data()
+    gp = GP("matern15", lengthscale=0.3, outputscale=2.0, noise=0.0, fit=False).fit(X, y)
+    h = gp.hyperparameters
+    assert np.allclose(h["lengthscale"][0], 0.3) and np.isclose(h["outputscale"][0], 2.0)
+
+
+def test_additive_kernel_is_sum_over_groups():
+    X = np.random.default_rng(0).random((5, 4))
+    k = make_kernel("rbf", 4, groups=[[0, 1], [2, 3]], lengthscale=0.5, outputscale=2.0)
+    k1 = make_kernel("rbf", 2, lengthscale=0.5, outputscale=1.0)
+    expected = kernel_matrix(k1, X[:, :2]) + kernel_matrix(k1, X[:, 2:])
+    torch.testing.assert_close(kernel_matrix(k, X).detach(), expected.detach())
+
+
+def test_unknown_kernel_names_choices():
+    with pytest.raises(ValueError, match="valid choices: matern05, matern15, matern25, rbf"):
+        make_kernel("periodic", 2)
+
+
+@pytest.mark.parametrize("kernel", sorted(KERNELS))
+def test_random_features_converge_to_kernel(kernel):
+    X = np.random.default_rng(0).random((25, 2))
+    exact = kernel_matrix(make_kernel(kernel, 2, lengthscale=0.3, outputscale=1.5), X).detach().numpy()
+    errors = []
+    for pairs in (100, 10_000):
+        features = RandomFeatures(kernel, 2, pairs, np.random.default_rng(1), lengthscale=0.3, outputscale=1.5)
+        Phi = features(X)
+        errors.append(np.abs(Phi @ Phi.T - exact).max())
+    assert errors[1] < 0.05 * 1.5 and errors[1] < errors[0]
+
+
+def test_recursive_updates_equal_batch_posterior_and_evidence():
+    rng = np.random.default_rng(0)
+    X, y = rng.random((60, 3)), rng.standard_normal(60)
+    Phi = RandomFeatures("matern25", 3, 20, rng, lengthscale=0.4)(X)
+    batch = BayesianLinearModel(40, noise=0.05).fit(Phi, y)
+    recursive = BayesianLinearModel(40, noise=0.05)
+    for phi, yi in zip(Phi, y):
+        recursive.update(phi, yi)
+    np.testing.assert_allclose(recursive.mean, batch.mean, atol=1e-8)
+    np.testing.assert_allclose(recursive.cov, batch.cov, atol=1e-8)
+    assert abs(recursive.log_evidence - batch.log_evidence) < 1e-8
+    # the evidence is the GP marginal likelihood with kernel Phi Phi^T (independent route)
+    direct = multivariate_normal(np.zeros(60), Phi @ Phi.T + 0.05 * np.eye(60)).logpdf(y)
+    assert abs(batch.log_evidence - direct) < 1e-8
+
+
+def test_weight_samples_have_posterior_mean_on_average():
+    rng = np.random.default_rng(0)
+    Phi, y = rng.standard_normal((30, 6)), rng.standard_normal(30)
+    model = BayesianLinearModel(6, noise=0.5).fit(Phi, y)
+    samples = model.sample_weights(np.random.default_rng(1), 20_000)
+    se = np.sqrt(np.diag(model.cov) / 20_000)
+    assert np.all(np.abs(samples.mean(0) - model.mean) < 5 * se)
+    np.testing.assert_allclose(np.cov(samples.T), model.cov, atol=0.05 * np.abs(model.cov).max())
