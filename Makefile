@@ -27,7 +27,7 @@ test: $(STAMP)
 	$(PY) -m pytest
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/
+	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/
 
 bench: $(STAMP)
 	$(PY) -m bolib bench

@@ -1,0 +1,129 @@
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bolib.executors import JobsFailed, SchedulerUnreachable, run_jobs
+from bolib.experiment import Cache, Experiment, Job
+
+sys.path.insert(0, str(Path(__file__).parent))
+FN = "jobs:maybe_fail"
+
+
+def _jobs(n, log=None, fail=()):
+    return [Job(FN, {"seed": s, "fail": s in fail, "log": log}) for s in range(n)]
+
+
+def _calls(log):
+    return sorted(int(s) for s in Path(log).read_text().split()) if Path(log).exists() else []
+
+
+@pytest.fixture(autouse=True)
+def _importable(monkeypatch):
+    # spawned workers must import tests/jobs.py too
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).parent))
+
+
+def test_grid_and_variants_expand_to_jobs():
+    exp = Experiment("e", "jobs:maybe_fail", grid={"seed": [0, 1]}, fixed={"log": None},
+                     variants=[{"fail": False}, {"fail": True}])
+    assert [dict(j.params) for j in exp.jobs()] == [
+        {"log": None, "fail": False, "seed": 0}, {"log": None, "fail": False, "seed": 1},
+        {"log": None, "fail": True, "seed": 0}, {"log": None, "fail": True, "seed": 1}]
+    with pytest.raises(ValueError, match="given twice"):
+        Experiment("e", FN, grid={"seed": [0]}, fixed={"seed": 1}).jobs()
+
+
+def test_notebook_functions_are_rejected():
+    def local_fn(seed):
+        return seed
+    with pytest.raises(ValueError, match="must be importable"):
+        Experiment("e", local_fn, grid={"seed": [0]}).jobs()
+
+
+def test_cache_hits_and_force(tmp_path):
+    log = str(tmp_path / "log")
+    first = run_jobs(_jobs(3, log), executor="serial", cache_dir=tmp_path, progress=False)
+    assert first.values == [0, 10, 20] and first.n_cached == 0
+    again = run_jobs(_jobs(3, log), executor="serial", cache_dir=tmp_path, progress=False)
+    assert again.values == [0, 10, 20] and again.n_cached == 3
+    assert _calls(log) == [0, 1, 2]
+    run_jobs(_jobs(3, log), executor="serial", cache_dir=tmp_path, force=True, progress=False)
+    assert _calls(log) == [0, 0, 1, 1, 2, 2]
+
+
+def test_killed_run_resumes_with_unfinished_jobs_only(tmp_path):
+    log = str(tmp_path / "log")
+    run_jobs(_jobs(2, log), executor="serial", cache_dir=tmp_path, progress=False)  # "killed" after 2
+    resumed = run_jobs(_jobs(5, log), executor="serial", cache_dir=tmp_path, progress=False)
+    assert resumed.n_cached == 2 and resumed.values == [0, 10, 20, 30, 40]
+    assert _calls(log) == [0, 1, 2, 3, 4]
+    assert not list(tmp_path.rglob(".tmp-*"))  # no half-written files left behind
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip"])
+def test_corrupt_cache_file_is_reported_and_recomputed(tmp_path, damage):
+    log = str(tmp_path / "log")
+    jobs = _jobs(2, log)
+    run_jobs(jobs, executor="serial", cache_dir=tmp_path, progress=False)
+    path = Cache(tmp_path).path(jobs[1])
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2] if damage == "truncate" else data[:-3] + b"xyz")
+    with pytest.warns(UserWarning, match="corrupt cache file"):
+        result = run_jobs(jobs, executor="serial", cache_dir=tmp_path, progress=False)
+    assert result.values == [0, 10] and result.n_cached == 1
+    assert _calls(log) == [0, 1, 1]
+
+
+@pytest.mark.parametrize("executor", ["serial", "local"])
+def test_failing_job_is_reported_and_others_are_cached(tmp_path, executor):
+    log = str(tmp_path / "log")
+    with pytest.raises(JobsFailed) as info:
+        run_jobs(_jobs(4, log, fail={2}), executor=executor, cache_dir=tmp_path, progress=False)
+    message = str(info.value)
+    assert "1 of 4 jobs failed" in message and "seed=2" in message and "told to fail" in message
+    assert "Traceback" in message
+    again = run_jobs(_jobs(4, log, fail={2}), executor="serial", cache_dir=tmp_path,
+                     progress=False, raise_on_failure=False)
+    assert again.n_cached == 3 and again.values == [0, 10, None, 30]
+
+
+def test_same_job_bit_identical_under_serial_local_and_dask(tmp_path):
+    jobs = [Job("jobs:noisy_sum", {"seed": s}) for s in range(4)]
+    values = {}
+    for executor in ("serial", "local", "dask"):
+        res = run_jobs(jobs, executor=executor, workers=2, cache_dir=tmp_path / executor, progress=False)
+        values[executor] = [v["value"] for v in res.values]
+    assert values["serial"] == values["local"] == values["dask"]  # exact equality, bit for bit
+
+
+def test_bo_job_bit_identical_across_executors(tmp_path):
+    exp = Experiment("bo", "bolib.loop:bo_job", grid={"seed": [0, 1]},
+                     fixed={"benchmark": "branin", "method": "gp-ei", "budget": 8, "n_init": 4,
+                            "settings": {"n_candidates": 100, "maxiter": 10}})
+    runs = {ex: exp.run(executor=ex, workers=2, cache_dir=tmp_path / ex, progress=False)
+            for ex in ("serial", "local")}
+    for a, b in zip(runs["serial"].values, runs["local"].values):
+        np.testing.assert_array_equal(a["X"], b["X"])
+        np.testing.assert_array_equal(a["y"], b["y"])
+
+
+def test_unreachable_scheduler_fails_fast_and_touches_nothing(tmp_path):
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    t = time.monotonic()
+    with pytest.raises(SchedulerUnreachable, match="cannot reach the Dask scheduler"):
+        run_jobs(_jobs(2), executor="dask", scheduler=f"tcp://127.0.0.1:{port}", cache_dir=tmp_path,
+                 progress=False)
+    assert time.monotonic() - t < 30
+    assert not any(tmp_path.iterdir())
+
+
+def test_unknown_executor_names_choices(tmp_path):
+    with pytest.raises(ValueError, match="valid choices: dask, local, serial"):
+        run_jobs(_jobs(1), executor="slurm", cache_dir=tmp_path)

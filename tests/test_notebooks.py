@@ -1,0 +1,31 @@
+"""Every notebook runs end to end with papermill at the smoke profile, into a temporary folder."""
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from bolib import pipeline
+
+NOTEBOOKS = pipeline.notebook_names(include_template=True)
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_notebook_is_committed_without_outputs(name):
+    nb = nbformat.read(pipeline.notebooks_dir() / f"{name}.ipynb", as_version=4)
+    assert not [c for c in nb.cells if c.cell_type == "code" and (c.outputs or c.execution_count)]
+    assert any("parameters" in c.metadata.get("tags", []) for c in nb.cells)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_notebook_runs_at_smoke_profile(name, tmp_path):
+    figures_before = sorted(Path(pipeline.PROJECT_ROOT, "figures").rglob("*"))
+    executed = pipeline.reproduce("smoke", [name], executor="local", output_root=tmp_path, progress=False)
+    assert executed == [tmp_path / "experiments" / "smoke" / f"{name}.ipynb"]
+    claims = json.loads((tmp_path / "experiments" / "smoke" / f"{name}.claims.json").read_text())
+    assert claims and all(c["verdict"] in ("reproduced", "not reproduced", "inconclusive") for c in claims)
+    assert list((tmp_path / "figures" / name).glob("*.png"))
+    report = (tmp_path / "experiments" / "smoke" / "report.md").read_text()
+    assert name in report
+    assert sorted(Path(pipeline.PROJECT_ROOT, "figures").rglob("*")) == figures_before
