@@ -23,7 +23,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--profile", default="quick", choices=PROFILES)
     rep.add_argument("--only", nargs="+", metavar="NAME", help="notebook names (see `list`)")
     rep.add_argument("--executor", default="local", choices=EXECUTORS)
-    rep.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
+    rep.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786 (implies --executor dask)")
     rep.add_argument("--workers", type=int, help="worker processes (default: 2)")
     rep.add_argument("--force", action="store_true", help="recompute cached jobs")
     rep.add_argument("--output-root", metavar="DIR",

@@ -140,6 +140,12 @@ def reproduce(profile: str = "quick", only=None, executor: str = "local", schedu
         check_choice("notebook", name, available)
     for name in names:  # every profile is checked before any job runs
         load_profile(name, profile)
+    if scheduler:  # a scheduler address implies the Dask executor; fail fast if it is unreachable
+        from bolib.executors import connect_dask
+
+        executor = "dask"
+        client, _ = connect_dask(scheduler, workers or 2)
+        client.close()
     root = Path(output_root) if output_root else default_output_root(profile)
     executed = []
     for name in names:

@@ -11,6 +11,7 @@ import functools
 import hashlib
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -31,19 +32,23 @@ def single_threaded():
     """Run the body with one BLAS thread and one torch thread, restoring both afterwards.
 
     Results computed inside are bit-identical whichever executor runs them, because reductions
-    always happen in the same order on one thread.
+    always happen in the same order on one thread. torch is only touched if it is already
+    imported: a job that imports it later gets one thread from ``OMP_NUM_THREADS=1``, and workers
+    whose jobs do not need torch do not pay for importing it.
     """
-    import torch
     from threadpoolctl import threadpool_limits
 
     set_single_thread_env()
-    previous = torch.get_num_threads()
-    torch.set_num_threads(1)
+    torch = sys.modules.get("torch")
+    previous = torch.get_num_threads() if torch else None
+    if torch:
+        torch.set_num_threads(1)
     try:
         with threadpool_limits(limits=1):
             yield
     finally:
-        torch.set_num_threads(previous)
+        if torch:
+            torch.set_num_threads(previous)
 
 
 def rng(seed: int, *stream: int | str) -> np.random.Generator:

@@ -53,3 +53,16 @@ def test_every_profile_of_every_notebook_is_valid():
     for name in pipeline.notebook_names(include_template=True):
         for profile in pipeline.PROFILES:
             assert pipeline.load_profile(name, profile)
+
+
+def test_unreachable_scheduler_is_a_clear_error_within_30_s():
+    import socket
+    import time
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    t = time.monotonic()
+    out = _cli("reproduce", "--profile", "smoke", "--only", "_template", "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert out.returncode == 2 and "cannot reach the Dask scheduler" in out.stderr
+    assert time.monotonic() - t < 30
