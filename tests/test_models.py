@@ -21,11 +21,22 @@ def test_noise_free_gp_interpolates():
     assert std.max() < 1e-2 * y.std()
 
 
-def test_jitter_escalates_for_duplicate_points():
+def test_noise_free_gp_keeps_repeated_inputs_once():
     X, y = _data(10)
-    X = np.vstack([X, X[:3] + 1e-12])
+    Xr, yr = np.vstack([X, X[:3] + 1e-12]), np.concatenate([y, y[:3]])
+    grid = np.random.default_rng(1).random((50, 2))
+    plain = GP("rbf", lengthscale=0.5, noise=0.0, fit=False).fit(X, y)
+    repeated = GP("rbf", lengthscale=0.5, noise=0.0, fit=False).fit(Xr, yr)
+    assert len(repeated.X) == len(X)
+    np.testing.assert_allclose(repeated.predict(grid)[0], plain.predict(grid)[0], atol=1e-10)
+
+
+def test_jitter_escalates_for_near_duplicate_points():
+    X, y = _data(10)
+    X = np.vstack([X, X[:3] + 1e-7])
     y = np.concatenate([y, y[:3]])
     gp = GP("rbf", lengthscale=0.5, noise=0.0, fit=False).fit(X, y)
+    assert len(gp.X) == 13
     assert gp.tau >= gp.jitter * float(gp.hyperparameters["outputscale"][0])
     assert np.all(np.isfinite(gp.predict(X)[0]))
 

@@ -22,6 +22,12 @@ def register(cls: type[Optimizer]) -> type[Optimizer]:
 for _cls in (RandomSearch, GPUCB, GPEI, GPPI, GPTS):
     register(_cls)
 
+from bolib.algorithms.gp_ucb_plus import Exploit, ExploitPlus, Explore, GPUCBPlus  # noqa: E402
+from bolib.algorithms.reference import BoTorchLogEI  # noqa: E402
+
+for _cls in (Exploit, Explore, GPUCBPlus, ExploitPlus, BoTorchLogEI):
+    register(_cls)
+
 
 def make_optimizer(name: str, dim: int, seed: int = 0, **settings) -> Optimizer:
     """Build the registered optimiser ``name``; unknown settings raise a ``TypeError`` naming them."""

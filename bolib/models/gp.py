@@ -41,6 +41,18 @@ def _accept_line_search_stop(warning) -> bool:
     return issubclass(warning.category, OptimizationWarning) and "ABNORMAL" in str(warning.message)
 
 
+def _first_occurrences(X: torch.Tensor, y: torch.Tensor, tol: float = 1e-9):
+    """Drop rows of X within ``tol`` (max-norm) of an earlier row.
+
+    For noise-free data a repeated input carries no information and would make K singular; the
+    evaluation still counts for the loop's budget and regret, it only adds no row to K.
+    """
+    if len(X) < 2:
+        return X, y
+    close = (torch.cdist(X, X, p=float("inf")) <= tol).tril(-1).any(dim=1)
+    return X[~close], y[~close]
+
+
 class GP:
     """Exact GP with a fast cached-Cholesky posterior.
 
@@ -50,7 +62,8 @@ class GP:
         See :func:`bolib.models.kernels.make_kernel`.
     noise
         ``None`` fits a Gaussian noise variance; a number fixes it (in standardised units);
-        ``0.0`` gives the noise-free model (interpolation up to the jitter).
+        ``0.0`` gives the noise-free model (interpolation up to the jitter; repeated inputs are
+        kept once).
     fit
         Fit hyperparameters by maximum likelihood; ``False`` keeps the given values (theory checks
         with a known kernel).
@@ -80,6 +93,8 @@ class GP:
         y = torch.as_tensor(np.asarray(y), dtype=torch.float64).reshape(-1)
         if X.ndim != 2 or X.shape[0] != y.shape[0] or X.shape[0] == 0:
             raise ValueError(f"X must be (n, d) and y (n,), n >= 1; got {tuple(X.shape)}, {tuple(y.shape)}")
+        if self.noise == 0.0:
+            X, y = _first_occurrences(X, y)
         self.y_mean = y.mean() if self.standardize else torch.tensor(0.0, dtype=torch.float64)
         std = y.std() if self.standardize and len(y) > 1 else torch.tensor(1.0, dtype=torch.float64)
         self.y_std = std if std > 0 else torch.tensor(1.0, dtype=torch.float64)

@@ -1,0 +1,228 @@
+"""Paper 001 (Kim & Sanz-Alonso): noise-free BO with random exploration.
+
+Ask/tell optimisers (all on the noise-free GP, ``noise=0.0`` by default):
+
+* ``exploit``  : x_t = argmax mu_{t-1}                      (GP-UCB with beta = 0; Sec. 5 baseline)
+* ``explore``  : x_t = argmax sigma_{t-1}                   (Fig. 1 baseline)
+* ``gp-ucb+``  : Algorithm 2. x_t = argmax mu + beta^{1/2} sigma on the posterior of *all* queries
+                 so far, then one exploration point x~_t ~ P (uniform on the cube, or scrambled Sobol)
+* ``exploit+`` : Algorithm 3. Algorithm 2 with x_t = argmax mu; it has no beta at all.
+
+GP-UCB itself (Algorithm 1) is :class:`bolib.algorithms.baselines.GPUCB` with ``noise=0.0``;
+UNIFORM is ``random``. The exploration points come from a stream that depends only on the seed, so
+GP-UCB+ and EXPLOIT+ explore at the same points for a given seed.
+
+beta rules (Sec. 3-5): :data:`BETA_TWO` (beta^{1/2} = 2, "well tuned"), :func:`beta_sup`
+(beta^{1/2} = max over a Latin hypercube of |f|), :func:`beta_rkhs` (Thm 3.1 / 4.4),
+:func:`beta_gp_theory` (Thm 4.8) and :func:`beta_finite` (Srinivas et al., Lemma 5.1, finite domain).
+
+:func:`grid_run` runs the same rules on a finite domain with the exact posterior of a known kernel
+(:class:`bolib.models.grid.GridPosterior`), the setting in which the theorems are checked.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy.spatial import cKDTree
+from scipy.stats import qmc
+
+from bolib import acquisition as acq
+from bolib.algorithms.baselines import GPUCB, GPOptimizer
+from bolib.errors import check_choice
+from bolib.models.grid import GridPosterior
+from bolib.runtime import rng as make_rng
+
+#: TWO: beta^{1/2} = 2 (Sec. 5.1; App. B writes "beta_t = 2", meaning its square root)
+BETA_TWO = 4.0
+EXPLORATIONS = ("uniform", "sobol")
+
+
+# ---------------------------------------------------------------------------------- beta rules
+def beta_rkhs(rkhs_norm: float) -> float:
+    """Thm 3.1 / 4.4: beta_t = ||f||_H^2 (constant in t)."""
+    return float(rkhs_norm) ** 2
+
+
+def beta_gp_theory(t: int, dim: int, delta: float, a: float, b: float, r: float) -> float:
+    """Thm 4.8 on X = [-r, r]^d, where P(sup |df/dx_j| > L) <= a exp(-L^2 / b^2):
+
+    beta_t = 2 log(2 t^2 pi^2 / (3 delta)) + 2 d log(2 t^2 d b r sqrt(log(4 d a / delta))).
+    """
+    return (2 * math.log(2 * t * t * math.pi ** 2 / (3 * delta))
+            + 2 * dim * math.log(2 * t * t * dim * b * r * math.sqrt(math.log(4 * dim * a / delta))))
+
+
+def beta_finite(t: int, n_domain: int, delta: float) -> float:
+    """Finite domain D (Srinivas et al. 2010, Lemma 5.1): beta_t = 2 log(|D| pi^2 t^2 / (6 delta))."""
+    return 2 * math.log(n_domain * math.pi ** 2 * t * t / (6 * delta))
+
+
+def beta_sup(problem, n_points: int, seed: int) -> float:
+    """SUP (Sec. 5, after Chowdhury & Gopalan): beta^{1/2} = max_{x in X_D} |f(x)|.
+
+    X_D is a Latin hypercube of ``n_points`` in the unit cube drawn from the seed's "sup" stream;
+    its evaluations are not charged to the budget. The value is in the objective's own units, the
+    units in which :class:`bolib.models.GP` returns mu and sigma.
+    """
+    design = qmc.LatinHypercube(d=problem.dim, seed=make_rng(seed, "sup")).random(n_points)
+    return float(np.max(np.abs(problem(design)))) ** 2
+
+
+# ------------------------------------------------------------------------ exploration points
+class ExplorationSequence:
+    """The points x~_1, x~_2, ... ~ P: i.i.d. uniform, or scrambled Sobol (Remark 4.5)."""
+
+    def __init__(self, dim: int, seed: int, kind: str = "uniform"):
+        self.kind = check_choice("exploration", kind, EXPLORATIONS)
+        stream = make_rng(seed, "exploration")
+        self._draw = (qmc.Sobol(dim, scramble=True, seed=stream).random if kind == "sobol"
+                      else lambda n: stream.random((n, dim)))
+
+    def next(self) -> np.ndarray:
+        return self._draw(1)[0]
+
+
+# ---------------------------------------------------------------------------- ask/tell methods
+class Exploit(GPOptimizer):
+    """EXPLOIT: x_t = argmax_x mu_{t-1}(x)."""
+
+    name = "exploit"
+
+    def __init__(self, dim, seed=0, *, noise=0.0, **settings):
+        super().__init__(dim, seed, noise=noise, **settings)
+
+    def acquisition(self, gp, X):
+        return gp.posterior(X)[0]
+
+
+class Explore(Exploit):
+    """EXPLORE: x_t = argmax_x sigma_{t-1}(x)."""
+
+    name = "explore"
+
+    def acquisition(self, gp, X):
+        return gp.posterior(X)[1].sqrt()
+
+
+class _RandomExploration:
+    """Mixin for Algorithms 2 and 3: every acquisition point x_t is followed by one x~_t ~ P.
+
+    Both points of an iteration come from one posterior (x~_t does not depend on the data). When
+    the loop asks one point at a time, x~_t is handed out at the next ask, before the posterior is
+    refitted, so the posterior used for x_{t+1} conditions on X_t^full = X_{t-1}^full + {x_t, x~_t}.
+    """
+
+    def _init_exploration(self, exploration: str) -> None:
+        self.exploration = ExplorationSequence(self.dim, self.seed, exploration)
+        self._queued: list[np.ndarray] = []
+
+    def propose(self, n):
+        points = []
+        while len(points) < n:
+            if self._queued:
+                points.append(self._queued.pop(0))
+            else:
+                points.append(super().propose(1)[0])
+                self._queued.append(self.exploration.next())
+        return np.array(points)
+
+
+class GPUCBPlus(_RandomExploration, GPUCB):
+    """GP-UCB+ (Algorithm 2): GP-UCB plus one uniformly random query per iteration."""
+
+    name = "gp-ucb+"
+
+    def __init__(self, dim, seed=0, *, beta=BETA_TWO, exploration="uniform", noise=0.0, **settings):
+        super().__init__(dim, seed, beta=beta, noise=noise, **settings)
+        self._init_exploration(exploration)
+
+
+class ExploitPlus(_RandomExploration, Exploit):
+    """EXPLOIT+ (Algorithm 3): maximise the posterior mean, then one random query; no beta."""
+
+    name = "exploit+"
+
+    def __init__(self, dim, seed=0, *, exploration="uniform", **settings):
+        super().__init__(dim, seed, **settings)
+        self._init_exploration(exploration)
+
+
+def sup_bo_job(benchmark: str, method: str, seed: int, budget: int, n_init: int = 10,
+               n_sup: int = 100, settings: dict | None = None) -> dict:
+    """:func:`bolib.loop.bo_job` with the SUP beta of this seed; the result also holds ``beta``."""
+    from bolib.benchmarks import get_benchmark
+    from bolib.loop import bo_job
+
+    beta = beta_sup(get_benchmark(benchmark), n_sup, seed)
+    result = bo_job(benchmark, method, seed, budget, n_init=n_init, settings={**(settings or {}), "beta": beta})
+    return {**result, "beta": beta}
+
+
+# --------------------------------------------------------------------- finite-domain runs
+GRID_RULES = ("gp-ucb", "gp-ucb+", "exploit+", "exploit", "explore", "uniform")
+
+
+def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta=0.0,
+             n_init: int = 1, exploration: str = "uniform", grid: np.ndarray | None = None,
+             lambdas=(), tau: float = 1e-10) -> dict:
+    """Run ``rule`` for T iterations on the finite domain with kernel matrix ``K`` and values ``f``.
+
+    ``beta`` is a constant or a function of t. The initial design (``n_init`` uniform domain points)
+    and the exploration points come from the seed's streams; ``exploration="sobol"`` snaps scrambled
+    Sobol points to the nearest point of ``grid``. Returns per iteration t = 1..T (regret counts the
+    acquisition points x_t only, as Theorems 3.1, 4.4 and 4.8 do):
+
+    * ``regret``: r_t = f* - f(x_t);  ``sigma_at``: sigma_{t-1}(x_t);  ``sup_sigma``: max sigma_{t-1};
+      ``sigma_opt``: sigma_{t-1}(x*);
+    * ``coverage``: max_x |f - mu_{t-1}| - beta_t^{1/2} sigma_{t-1} (<= 0 when the confidence band holds);
+    * ``rkhs_gap``: max_x |f - mu_{t-1}| / sigma_{t-1}, the smallest valid multiplier (<= ||f||_H);
+    * ``lambda_gap``: max over t and x of sigma_{t,0} - sigma_{t,lambda} for each lambda (<= 0).
+    """
+    check_choice("rule", rule, GRID_RULES)
+    f = np.asarray(f, dtype=float)
+    m, f_star, x_star = len(f), float(f.max()), int(np.argmax(f))
+    pick = make_rng(seed, "grid", rule)
+    explore_stream = make_rng(seed, "exploration")
+    if exploration == "sobol":
+        sobol = qmc.Sobol(grid.shape[1], scramble=True, seed=explore_stream)
+        tree = cKDTree(grid)
+        next_explore = lambda: int(tree.query(sobol.random(1))[1][0])  # noqa: E731
+    else:
+        check_choice("exploration", exploration, EXPLORATIONS)
+        next_explore = lambda: int(explore_stream.integers(m))  # noqa: E731
+    posts = [GridPosterior(K, tau, max_points=n_init + 2 * T + 1)]
+    posts += [GridPosterior(K, lam, max_points=n_init + 2 * T + 1) for lam in lambdas]
+
+    def observe(i):
+        for post in posts:
+            post.update(i, f[i])
+
+    for i in make_rng(seed, "init").integers(m, size=n_init):
+        observe(i)
+    out = {k: np.empty(T) for k in ("regret", "sigma_at", "sup_sigma", "sigma_opt", "coverage", "rkhs_gap")}
+    lambda_gap = np.full(len(lambdas), -np.inf)
+    for t in range(1, T + 1):
+        post = posts[0]
+        mu, sd = post.mean, post.std
+        beta_t = float(beta(t) if callable(beta) else beta)
+        if rule in ("gp-ucb", "gp-ucb+"):
+            i = acq.argmax_grid(mu + math.sqrt(beta_t) * sd, pick)
+        elif rule in ("exploit", "exploit+"):
+            i = acq.argmax_grid(mu, pick)
+        elif rule == "explore":
+            i = acq.argmax_grid(sd, pick)
+        else:
+            i = int(pick.integers(m))
+        error = np.abs(f - mu)
+        out["regret"][t - 1] = f_star - f[i]
+        out["sigma_at"][t - 1], out["sup_sigma"][t - 1] = sd[i], sd.max()
+        out["sigma_opt"][t - 1] = sd[x_star]
+        out["coverage"][t - 1] = float(np.max(error - math.sqrt(beta_t) * sd))
+        out["rkhs_gap"][t - 1] = float(np.max(error / np.maximum(sd, 1e-300)))
+        for j, other in enumerate(posts[1:]):
+            lambda_gap[j] = max(lambda_gap[j], float(np.max(sd - other.std)))
+        observe(i)
+        if rule.endswith("+"):
+            observe(next_explore())
+    return {**out, "lambda_gap": lambda_gap, "f_star": f_star}
