@@ -99,6 +99,14 @@ class ClaimBook:
                            f"{test.test}, one-sided ({test.alternative}), alpha={alpha}",
                            verdict_from_paired(test, alpha), cell)
 
+    def record_interval(self, id: str, statement: str, paper_value, estimate: float,
+                        ci: tuple[float, float], claimed: tuple[float, float], test: str,
+                        cell: str = "") -> Claim:
+        """Record a claim 'the quantity lies in ``claimed``' decided by :func:`verdict_from_interval`."""
+        measured = f"{estimate:.4g} (95% CI {ci[0]:.4g} to {ci[1]:.4g}); claimed range {claimed[0]:.4g} to {claimed[1]:.4g}"
+        return self.record(id, statement, paper_value, measured, test,
+                           verdict_from_interval(ci, claimed), cell)
+
     def table(self) -> pd.DataFrame:
         return pd.DataFrame([dataclasses.asdict(c) for c in self.claims],
                             columns=[f.name for f in dataclasses.fields(Claim)])

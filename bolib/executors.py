@@ -6,9 +6,12 @@ job fails, and raise :class:`JobsFailed` at the end, naming every failed job wit
 """
 from __future__ import annotations
 
+import atexit
 import multiprocessing
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from tqdm import tqdm
@@ -41,14 +44,48 @@ def _serial(todo):
         yield job, execute(job)
 
 
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _init_worker() -> None:
+    """Single-threaded BLAS; Ctrl-C is handled by the parent (which cancels the queued jobs)."""
+    set_single_thread_env()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _shared_pool(workers: int) -> ProcessPoolExecutor:
+    """One pool of spawned workers per size, reused by later calls in this process.
+
+    A notebook runs many small experiments; reusing the workers saves their start-up and imports
+    (seconds each). The pool shuts down when the process exits; a broken pool is replaced.
+    """
+    pool = _POOLS.get(workers)
+    if pool is None:
+        set_single_thread_env()  # inherited by the spawned workers before they import numpy
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_init_worker)
+        _POOLS[workers] = pool
+        atexit.register(pool.shutdown, cancel_futures=True)
+    return pool
+
+
 def _local(todo, workers):
-    set_single_thread_env()  # inherited by the spawned workers before they import numpy
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                             initializer=set_single_thread_env) as pool:
+    try:
+        pool = _shared_pool(workers)
         futures = {pool.submit(execute, job): job for job in todo}
+    except BrokenProcessPool:
+        _POOLS.pop(workers, None)
+        pool = _shared_pool(workers)
+        futures = {pool.submit(execute, job): job for job in todo}
+    try:
         for future in as_completed(futures):
             yield futures[future], future.result()
+    except BrokenProcessPool:
+        _POOLS.pop(workers, None)
+        raise
+    finally:
+        for future in futures:
+            future.cancel()
 
 
 def connect_dask(scheduler: str | None, workers: int):

@@ -62,7 +62,8 @@ class Trace:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Trace":
-        return cls(**data)
+        """The trace in a job result (extra keys, such as a method's settings, are ignored)."""
+        return cls(**{field.name: data[field.name] for field in dataclasses.fields(cls)})
 
 
 class _Recorder:

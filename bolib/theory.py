@@ -1,4 +1,4 @@
-"""Theory helpers shared by several papers: information gain and fill distance."""
+"""Theory helpers shared by several papers: information gain, fill distance and space-filling designs."""
 from __future__ import annotations
 
 import numpy as np
@@ -33,6 +33,14 @@ def fill_distance_1d(x) -> float:
     return float(max(x[0], 1 - x[-1], gaps.max() / 2 if len(gaps) else 0.0))
 
 
+def reference_set(dim: int, n: int, rng) -> np.ndarray:
+    """Scrambled-Sobol points plus the cube's corners, on which a fill distance is estimated."""
+    from scipy.stats import qmc
+
+    corners = np.array(np.meshgrid(*[[0.0, 1.0]] * dim)).reshape(dim, -1).T
+    return np.vstack([qmc.Sobol(dim, scramble=True, seed=rng).random(n), corners])
+
+
 def fill_distance(X, reference=None, n_reference: int = 2 ** 16, rng=None) -> float:
     """Fill distance h(X) = sup_{x in [0,1]^d} min_i ||x - x_i||.
 
@@ -44,11 +52,40 @@ def fill_distance(X, reference=None, n_reference: int = 2 ** 16, rng=None) -> fl
     if X.shape[1] == 1 and reference is None:
         return fill_distance_1d(X[:, 0])
     if reference is None:
-        from scipy.stats import qmc
-
-        d = X.shape[1]
-        reference = qmc.Sobol(d, scramble=True, seed=rng if rng is not None else 0).random(n_reference)
-        corners = np.array(np.meshgrid(*[[0.0, 1.0]] * d)).reshape(d, -1).T
-        reference = np.vstack([reference, corners])
+        reference = reference_set(X.shape[1], n_reference, rng if rng is not None else 0)
     distance, _ = cKDTree(X).query(reference)
     return float(distance.max())
+
+
+DESIGNS = ("uniform", "sobol", "halton")
+
+
+def design(kind: str, n: int, dim: int, rng: np.random.Generator) -> np.ndarray:
+    """``n`` points in [0, 1]^dim: i.i.d. uniform, scrambled Sobol or scrambled Halton."""
+    from scipy.stats import qmc
+
+    from bolib.errors import check_choice
+
+    check_choice("design", kind, DESIGNS)
+    if kind == "uniform":
+        return rng.random((n, dim))
+    engine = qmc.Sobol if kind == "sobol" else qmc.Halton
+    return engine(dim, scramble=True, seed=rng).random(n)
+
+
+def fill_distance_job(kind: str, dim: int, sizes: list, reps: int, seed: int,
+                      n_reference: int = 2 ** 16) -> np.ndarray:
+    """Fill distances h(X_n) of ``reps`` independent designs per size n: array (reps, len(sizes)).
+
+    Exact in one dimension; otherwise estimated on a fixed scrambled-Sobol reference set of
+    ``n_reference`` points plus the corners (see :func:`fill_distance`).
+    """
+    from bolib.runtime import rng as make_rng
+
+    reference = reference_set(dim, n_reference, make_rng(seed, "reference")) if dim > 1 else None
+    out = np.empty((reps, len(sizes)))
+    for r in range(reps):
+        stream = make_rng(seed, "design", kind, dim, r)
+        for j, n in enumerate(sizes):
+            out[r, j] = fill_distance(design(kind, int(n), dim, stream), reference)
+    return out

@@ -28,10 +28,10 @@ class RandomSearch(Optimizer):
 class GPOptimizer(Optimizer):
     """Common machinery of GP-based methods; subclasses define :meth:`acquisition`."""
 
-    def __init__(self, dim, seed=0, *, kernel="matern25", ard=False, noise=None, refit_every=1,
-                 n_candidates=2000, n_starts=4, n_best_starts=3, maxiter=50):
+    def __init__(self, dim, seed=0, *, kernel="matern25", ard=False, lengthscale=None, noise=None,
+                 refit_every=1, n_candidates=2000, n_starts=4, n_best_starts=3, maxiter=50):
         super().__init__(dim, seed)
-        self.gp = GP(kernel, ard=ard, noise=noise)
+        self.gp = GP(kernel, ard=ard, lengthscale=lengthscale, noise=noise)
         self.refit_every = int(refit_every)
         self.n_candidates, self.n_starts = int(n_candidates), int(n_starts)
         self.n_best_starts, self.maxiter = int(n_best_starts), int(maxiter)

@@ -30,7 +30,7 @@ from scipy.stats import qmc
 from bolib import acquisition as acq
 from bolib.algorithms.baselines import GPUCB, GPOptimizer
 from bolib.errors import check_choice
-from bolib.models.grid import GridPosterior
+from bolib.models.grid import GridPosterior, grid_kernel_matrix, sample_on_grid, unit_grid
 from bolib.runtime import rng as make_rng
 
 #: TWO: beta^{1/2} = 2 (Sec. 5.1; App. B writes "beta_t = 2", meaning its square root)
@@ -148,14 +148,15 @@ class ExploitPlus(_RandomExploration, Exploit):
         self._init_exploration(exploration)
 
 
-def sup_bo_job(benchmark: str, method: str, seed: int, budget: int, n_init: int = 10,
-               n_sup: int = 100, settings: dict | None = None) -> dict:
+def sup_bo_job(benchmark: str, method: str, seed: int, budget: int, dim: int | None = None,
+               n_init: int = 10, n_sup: int = 100, settings: dict | None = None) -> dict:
     """:func:`bolib.loop.bo_job` with the SUP beta of this seed; the result also holds ``beta``."""
     from bolib.benchmarks import get_benchmark
     from bolib.loop import bo_job
 
-    beta = beta_sup(get_benchmark(benchmark), n_sup, seed)
-    result = bo_job(benchmark, method, seed, budget, n_init=n_init, settings={**(settings or {}), "beta": beta})
+    beta = beta_sup(get_benchmark(benchmark, dim), n_sup, seed)
+    result = bo_job(benchmark, method, seed, budget, dim, n_init=n_init,
+                    settings={**(settings or {}), "beta": beta})
     return {**result, "beta": beta}
 
 
@@ -226,3 +227,37 @@ def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta
         if rule.endswith("+"):
             observe(next_explore())
     return {**out, "lambda_gap": lambda_gap, "f_star": f_star}
+
+
+TARGETS = ("rkhs", "gp")
+BETA_RULES = ("rkhs", "finite", "zero")
+
+
+def theory_grid_job(kernel: str, rule: str, seed: int, T: int, dim: int, points_per_dim: int,
+                    lengthscale: float = 0.2, target: str = "rkhs", n_centers: int = 30,
+                    beta: str = "rkhs", delta: float = 0.1, exploration: str = "uniform",
+                    n_init: int = 1, lambdas: tuple = ()) -> dict:
+    """One theory-check run (spec 001, C4-C7): :func:`grid_run` on a regular grid of [0, 1]^dim.
+
+    ``target="rkhs"``: f = sum_j alpha_j k(., z_j) with ``n_centers`` centres and exact RKHS norm;
+    ``target="gp"``: f ~ GP(0, k) drawn on the grid. ``beta``: ``"rkhs"`` (||f||_H^2),
+    ``"finite"`` (:func:`beta_finite` with ``delta``) or ``"zero"``. The function depends on the
+    seed (and kernel) only, so every rule is run on the same f for a seed.
+    """
+    from bolib.benchmarks import rkhs_function
+
+    check_choice("target", target, TARGETS)
+    check_choice("beta", beta, BETA_RULES)
+    grid = unit_grid(points_per_dim, dim)
+    K = grid_kernel_matrix(kernel, grid, lengthscale)
+    stream = make_rng(seed, "target", kernel, target)
+    norm = float("nan")
+    if target == "rkhs":
+        problem = rkhs_function(kernel, dim, stream, n_centers, lengthscale, certify=False)
+        f, norm = problem(grid), problem.meta["rkhs_norm"]
+    else:
+        f = sample_on_grid(K, stream)
+    schedule = {"rkhs": norm ** 2, "finite": lambda t: beta_finite(t, len(grid), delta), "zero": 0.0}[beta]
+    out = grid_run(rule, K, f, T, seed, beta=schedule, n_init=n_init, exploration=exploration, grid=grid,
+                   lambdas=lambdas)
+    return {**out, "rkhs_norm": norm}

@@ -55,11 +55,12 @@ def make_kernel(name: str, dim: int, *, ard: bool = False,
         parts = [gpytorch.kernels.ScaleKernel(
             _base_kernel(name, len(g), ard, list(g), lengthscale_bounds),
             outputscale_constraint=scale_constraint) for g in groups]
-    for part in parts:
+    parts = [part.to(torch.float64) for part in parts]
+    for part in parts:  # values as float64 tensors: a Python float would be rounded to float32
         if lengthscale is not None:
-            part.base_kernel.lengthscale = lengthscale
+            part.base_kernel.lengthscale = torch.as_tensor(lengthscale, dtype=torch.float64)
         if outputscale is not None:
-            part.outputscale = outputscale / len(parts)
+            part.outputscale = torch.as_tensor(outputscale / len(parts), dtype=torch.float64)
     kernel = parts[0] if len(parts) == 1 else gpytorch.kernels.AdditiveKernel(*parts)
     return kernel.to(torch.float64)
 
