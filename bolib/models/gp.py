@@ -67,6 +67,8 @@ class GP:
     fit
         Fit hyperparameters by maximum likelihood; ``False`` keeps the given values (theory checks
         with a known kernel).
+    fit_lengthscale
+        With ``fit=True``, ``False`` keeps the lengthscale at its given value and fits the rest.
     standardize
         Standardise observations before fitting (the prior is then on the standardised scale).
     """
@@ -74,11 +76,12 @@ class GP:
     def __init__(self, kernel: str = "matern25", *, ard: bool = False,
                  groups: Sequence[Sequence[int]] | None = None,
                  lengthscale=None, outputscale: float | None = None, noise: float | None = None,
-                 fit: bool = True, standardize: bool = True,
+                 fit: bool = True, fit_lengthscale: bool = True, standardize: bool = True,
                  jitter: float = 1e-6, max_jitter: float = 1e-4):
         self.kernel_name, self.ard, self.groups = kernel, ard, groups
         self.lengthscale, self.outputscale = lengthscale, outputscale
         self.noise, self.fit_hyperparameters, self.standardize = noise, fit, standardize
+        self.fit_lengthscale = fit_lengthscale
         self.jitter, self.max_jitter = jitter, max_jitter
         self.model: SingleTaskGP | None = None
         self.tau = None
@@ -112,6 +115,9 @@ class GP:
     def _build(self, X, z) -> SingleTaskGP:
         covar = make_kernel(self.kernel_name, X.shape[-1], ard=self.ard, groups=self.groups,
                             lengthscale=self.lengthscale, outputscale=self.outputscale)
+        for name, parameter in covar.named_parameters():
+            if name.endswith("raw_lengthscale"):
+                parameter.requires_grad_(self.fit_lengthscale)
         fixed_noise = self.noise is not None
         likelihood = gpytorch.likelihoods.GaussianLikelihood(
             noise_constraint=gpytorch.constraints.GreaterThan(NOISE_FREE_FLOOR))

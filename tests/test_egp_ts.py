@@ -1,0 +1,124 @@
+"""Paper 000 pieces: the random-feature GP ensemble and EGP-TS (spec 000, E0)."""
+import numpy as np
+import pytest
+from scipy.optimize import check_grad
+
+from bolib.algorithms import make_optimizer
+from bolib.algorithms.egp_ts import DICTIONARIES, maximize_features
+from bolib.benchmarks import get_benchmark
+from bolib.loop import run
+from bolib.models.ensemble import RFEnsemble
+from bolib.models.rff import RandomFeatures
+from bolib.runtime import rng
+
+FAST = {"n_candidates": 200, "n_starts": 1}
+
+
+def _ensemble(seed=0, dim=2):
+    stream = rng(seed, "ens")
+    features = [RandomFeatures(k, dim, 30, stream, ls) for k, ls in
+                (("rbf", 0.1), ("rbf", 0.5), ("matern15", 0.3), ("matern25", 1.0))]
+    return RFEnsemble(features, [0.01, 0.02, 0.05, 0.01])
+
+
+def _data(n=25, dim=2, seed=1):
+    X = np.random.default_rng(seed).random((n, dim))
+    return X, np.sin(4 * X[:, 0]) * np.cos(3 * X[:, 1])
+
+
+def test_recursive_weights_and_posteriors_equal_the_batch_ones():
+    X, y = _data()
+    recursive, batch = _ensemble(), _ensemble().fit(X, y)
+    for x, value in zip(X, y):
+        recursive.update(x[None], value)
+    np.testing.assert_allclose(recursive.log_weights, batch.log_weights, rtol=0, atol=1e-8)
+    for a, b in zip(recursive.models, batch.models):
+        np.testing.assert_allclose(a.mean, b.mean, atol=1e-8)
+        np.testing.assert_allclose(a.cov, b.cov, atol=1e-8)
+    assert np.isclose(recursive.weights.sum(), 1.0)
+
+
+def test_a_synchronous_batch_gives_the_same_posterior_in_any_order():
+    X, y = _data(12)
+    first, second = _ensemble().fit(X[:4], y[:4]), _ensemble().fit(X[:4], y[:4])
+    for i in range(4, 12):
+        first.update(X[i][None], y[i])
+    for i in reversed(range(4, 12)):
+        second.update(X[i][None], y[i])
+    np.testing.assert_allclose(first.log_weights, second.log_weights, atol=1e-8)
+    np.testing.assert_allclose(first.models[2].mean, second.models[2].mean, atol=1e-8)
+
+
+def test_thompson_samples_have_the_posterior_mean_on_average():
+    X, y = _data()
+    ens = _ensemble().fit(X, y)
+    stream = rng(0, "ts")
+    draws = {}
+    for _ in range(4000):
+        m, theta = ens.sample(stream)
+        draws.setdefault(m, []).append(theta)
+    grid = np.random.default_rng(3).random((50, 2))
+    for m, thetas in draws.items():
+        if len(thetas) < 500:
+            continue
+        phi = ens.features[m](grid)
+        np.testing.assert_allclose(phi @ np.mean(thetas, axis=0), phi @ ens.models[m].mean, atol=0.05)
+    counts = np.bincount([m for m, v in draws.items() for _ in v], minlength=4) / 4000
+    np.testing.assert_allclose(counts, ens.weights, atol=0.03)
+
+
+def test_weight_floor_only_changes_the_sampling():
+    X, y = _data()
+    ens = _ensemble().fit(X, y)
+    before = ens.log_weights.copy()
+    stream = rng(0, "floor")
+    picks = np.bincount([ens.sample(stream, floor=0.2)[0] for _ in range(2000)], minlength=4) / 2000
+    assert picks.min() > 0.1
+    np.testing.assert_array_equal(ens.log_weights, before)
+
+
+def test_feature_maximiser_gradient_and_optimum():
+    stream = rng(0, "max")
+    features = RandomFeatures("matern25", 3, 40, stream, 0.3, 2.0)
+    theta = stream.standard_normal(features.n_features)
+    D, scale = features.n_pairs, np.sqrt(2.0 / 40)
+
+    def value(u):
+        return float((features(u[None]) @ theta)[0])
+
+    def grad(u):
+        proj = features.omega @ u
+        return scale * features.omega.T @ (-np.sin(proj) * theta[:D] + np.cos(proj) * theta[D:])
+
+    assert check_grad(value, grad, np.array([0.2, 0.5, 0.7])) < 1e-6
+    u = maximize_features(features, theta, stream, n_candidates=2000, n_starts=5)
+    dense = stream.random((20000, 3))
+    assert value(u) >= (features(dense) @ theta).max() - 1e-6
+
+
+@pytest.mark.parametrize("mode,batch", [("sequential", 1), ("sync", 3), ("async", 3)])
+def test_egp_ts_runs_in_every_mode(mode, batch):
+    opt = make_optimizer("egp-ts", 2, seed=0, refit_every=6, **FAST)
+    trace = run(get_benchmark("branin"), opt, budget=16, seed=0, n_init=5, mode=mode, batch_size=batch)
+    assert len(trace.f) == 16 and np.all(np.isfinite(trace.f))
+    assert len(opt.history) == 11 and np.isclose(opt.ensemble.weights.sum(), 1.0)
+    assert opt.labels == ["rbf", "rbf-ard", "matern15", "matern25"]
+
+
+def test_rbf11_dictionary_keeps_lengthscales_fixed():
+    opt = make_optimizer("egp-ts", 2, seed=0, dictionary="rbf11", **FAST)
+    X, y = _data(15)
+    opt.tell(X, y)
+    fitted = [1.0 / np.abs(f.omega).mean() for f in opt.ensemble.features]
+    assert len(opt.ensemble) == 11
+    # the frequency scale follows the fixed lengthscales 10^c (ratio 10 between neighbours)
+    assert np.allclose(np.diff(np.log10(fitted)), 1.0, atol=0.35)
+    with pytest.raises(ValueError, match="rbf11"):
+        make_optimizer("egp-ts", 2, dictionary="five")
+
+
+def test_rf_gp_ts_is_a_single_member_refitted_every_step():
+    opt = make_optimizer("rf-gp-ts", 2, seed=0, kernel="matern25", **FAST)
+    run(get_benchmark("branin"), opt, budget=9, seed=0, n_init=5)
+    assert len(opt.ensemble) == 1 and opt._fitted_at == 9
+    assert DICTIONARIES["four"][3] == ("matern25", False, None)
