@@ -139,3 +139,37 @@ def test_robot_pushing_world_is_deterministic_for_a_seed():
     assert final[0] > 1.0 and abs(final[1]) < 0.5
     with pytest.raises(ValueError, match="3 or 4"):
         robot_pushing(5, 0)
+
+
+@pytest.mark.parametrize("method", ["bandit-bo", "exp3-bo", "egp-ei"])
+def test_ensemble_baselines_run_and_record_their_member(method):
+    opt = make_optimizer(method, 2, seed=0, **({"n_candidates": 200, "n_starts": 1}))
+    trace = run(get_benchmark("branin"), opt, budget=9, seed=0, n_init=5)
+    assert np.all(np.isfinite(trace.f)) and len(opt.history) == 4
+    assert all(0 <= h["member"] < 4 for h in opt.history)
+
+
+def test_exp3_rewards_the_pulled_member():
+    opt = make_optimizer("exp3-bo", 2, seed=0, horizon=20, n_candidates=100, n_starts=1)
+    X, y = _data(6)
+    opt.tell(X, y)
+    x = opt.ask(1)
+    m = opt.history[-1]["member"]
+    opt.tell(x, [y.max() + 1.0])  # the best value so far: reward 1
+    assert opt.log_omega[m] > 0 and np.count_nonzero(opt.log_omega) == 1
+
+
+def test_gp_log_evidence_matches_gpytorch():
+    import gpytorch
+    import torch
+
+    from bolib.models import GP
+
+    X, y = _data(20)
+    gp = GP("matern25").fit(X, y)
+    mll = gpytorch.mlls.ExactMarginalLogLikelihood(gp.model.likelihood, gp.model)
+    gp.model.train()
+    z = (torch.as_tensor(y) - gp.y_mean) / gp.y_std
+    expected = float(mll(gp.model(gp.X), z)) * len(y)
+    gp.model.eval()
+    assert gp.log_evidence == pytest.approx(expected, rel=1e-6)

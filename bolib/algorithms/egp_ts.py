@@ -16,8 +16,15 @@ Batches (Alg. 1 with K > 1) draw K independent (m, theta) pairs from the same po
 asynchronous version (Alg. 2) asks one point whenever a worker frees up, with the other workers'
 points pending. Both come from :func:`bolib.loop.run` (``mode="sync"`` / ``"async"``).
 
-``rf-gp-ts`` is the single-kernel baseline of the paper: the same machinery with M = 1 and a
-refit at every iteration.
+Baselines of Sec. 6 built on the same pieces:
+
+* ``rf-gp-ts``: single-kernel random-feature GP-TS (M = 1), refitted at every iteration;
+* ``bandit-bo``: every member draws a sample and maximises it; the member whose sampled maximum is
+  largest is pulled (Nguyen et al. 2020, adapted: all members see all the data);
+* ``exp3-bo``: EXP3 over the members (Gopakumar et al. 2018, adapted): p_m = (1 - g) w_m / sum w + g / M,
+  g = min(1, sqrt(M ln M / ((e - 1) T))); reward (y - y_min) / (y_max - y_min) of the pulled member;
+* ``egp-ei``: Remark 1, exact GPs (no random features) refitted every iteration, weights from the
+  type-II evidence, a member drawn from them, and EI of that member maximised.
 
 Dictionaries: ``"four"`` = RBF, RBF-ARD, Matérn-3/2, Matérn-5/2 (all hyperparameters fitted);
 ``"rbf11"`` = RBF with lengthscales 10^c, c = -4..6, fixed (output scale and noise fitted), in
@@ -27,7 +34,9 @@ from __future__ import annotations
 
 import numpy as np
 from scipy.optimize import Bounds, minimize
+from scipy.special import logsumexp
 
+from bolib import acquisition as acq
 from bolib.algorithms.base import Optimizer
 from bolib.errors import check_choice
 from bolib.models import GP
@@ -150,3 +159,108 @@ class RFGPTS(EGPTS):
 
     def __init__(self, dim, seed=0, *, kernel="rbf", ard=False, lengthscale=None, refit_every=1, **settings):
         super().__init__(dim, seed, members=[(kernel, ard, lengthscale)], refit_every=refit_every, **settings)
+
+
+class BanditBO(EGPTS):
+    """BanditBO: pull the member whose own Thompson sample has the largest maximum."""
+
+    name = "bandit-bo"
+
+    def __init__(self, dim, seed=0, *, refit_every=1, **settings):
+        super().__init__(dim, seed, refit_every=refit_every, **settings)
+
+    def propose(self, n):
+        if self.ensemble is None:
+            return self.rng.random((n, self.dim))
+        incumbent = self.X[np.argmax(self.y)][None]
+        points = []
+        for _ in range(n):
+            best = (-np.inf, None, None)
+            for m, (features, model) in enumerate(zip(self.ensemble.features, self.ensemble.models)):
+                theta = model.sample_weights(self.rng)[0]
+                u = maximize_features(features, theta, self.rng, self.n_candidates, self.n_starts, incumbent)
+                value = float((features(u[None]) @ theta)[0])
+                if value > best[0]:
+                    best = (value, m, u)
+            self.history.append({"member": best[1], "weights": self.ensemble.weights.copy()})
+            points.append(best[2])
+        return np.array(points)
+
+
+class EXP3BO(EGPTS):
+    """EXP3BO: an EXP3 bandit picks the member, then Thompson sampling with that member."""
+
+    name = "exp3-bo"
+
+    def __init__(self, dim, seed=0, *, horizon=200, refit_every=1, **settings):
+        super().__init__(dim, seed, refit_every=refit_every, **settings)
+        M = len(self.members)
+        self.gamma = min(1.0, np.sqrt(M * np.log(M) / ((np.e - 1) * horizon))) if M > 1 else 1.0
+        self.log_omega = np.zeros(M)
+        self._pulls: list[tuple[np.ndarray, int, float]] = []
+
+    def probabilities(self) -> np.ndarray:
+        omega = np.exp(self.log_omega - logsumexp(self.log_omega))
+        return (1 - self.gamma) * omega + self.gamma / len(omega)
+
+    def propose(self, n):
+        if self.ensemble is None:
+            return self.rng.random((n, self.dim))
+        incumbent = self.X[np.argmax(self.y)][None]
+        points = []
+        for _ in range(n):
+            p = self.probabilities()
+            m = int(self.rng.choice(len(p), p=p))
+            theta = self.ensemble.models[m].sample_weights(self.rng)[0]
+            u = maximize_features(self.ensemble.features[m], theta, self.rng, self.n_candidates,
+                                  self.n_starts, incumbent)
+            self._pulls.append((u, m, float(p[m])))
+            self.history.append({"member": m, "weights": p})
+            points.append(u)
+        return np.array(points)
+
+    def observe(self, X, y):
+        low, high = float(self.y.min()), float(self.y.max())
+        for x, value in zip(X, y):
+            for j, (u, m, p_m) in enumerate(self._pulls):
+                if np.allclose(u, x, rtol=0, atol=1e-12):
+                    reward = np.clip((value - low) / (high - low), 0, 1) if high > low else 0.0
+                    self.log_omega[m] += self.gamma * reward / (p_m * len(self.log_omega))
+                    del self._pulls[j]
+                    break
+        super().observe(X, y)
+
+
+class EGPEI(Optimizer):
+    """EGP-EI (Remark 1): exact GPs per member, evidence weights, EI of a sampled member."""
+
+    name = "egp-ei"
+
+    def __init__(self, dim, seed=0, *, dictionary="four", members=None, n_candidates=2000, n_starts=4,
+                 maxiter=50):
+        super().__init__(dim, seed)
+        self.members = list(members) if members is not None else \
+            DICTIONARIES[check_choice("dictionary", dictionary, DICTIONARIES)]
+        self.n_candidates, self.n_starts, self.maxiter = int(n_candidates), int(n_starts), int(maxiter)
+        self.gps = [GP(kernel, ard=ard, lengthscale=ls, fit_lengthscale=ls is None) for kernel, ard, ls in self.members]
+        self.history: list[dict] = []
+
+    def propose(self, n):
+        if len(self.y) == 0:
+            return self.rng.random((n, self.dim))
+        log_w = np.array([gp.fit(self.X, self.y).log_evidence for gp in self.gps])
+        weights = np.exp(log_w - logsumexp(log_w))
+        points = []
+        for _ in range(n):
+            m = int(self.rng.choice(len(weights), p=weights))
+            self.history.append({"member": m, "weights": weights})
+            gp, best = self.gps[m], float(self.y.max())
+
+            def ei(X, gp=gp):
+                mean, var = gp.posterior(X)
+                return acq.expected_improvement(mean, var.sqrt(), best)
+
+            x, _ = acq.maximize(ei, self.dim, self.rng, n_candidates=self.n_candidates, n_starts=self.n_starts,
+                                extra_starts=self.X[np.argsort(self.y)[::-1][:3]], maxiter=self.maxiter)
+            points.append(x)
+        return np.array(points)

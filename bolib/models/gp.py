@@ -205,6 +205,16 @@ class GP:
         z = rng.standard_normal((len(cov), n_samples))
         return (mean.numpy()[:, None] + L @ z).T
 
+    @property
+    def log_evidence(self) -> float:
+        """log p(y | hyperparameters) of the standardised data under the fitted GP (type-II evidence):
+        -1/2 z^T (K + tau I)^{-1} z - sum_i log L_ii - n/2 log 2 pi."""
+        self._check_fitted()
+        z = (self.y - self.y_mean) / self.y_std
+        n = len(z)
+        return float(-0.5 * z @ self.alpha.squeeze(-1) - torch.log(self.L.diagonal()).sum()
+                     - 0.5 * n * np.log(2 * np.pi))
+
     # -------------------------------------------------------------- inspection
     @property
     def hyperparameters(self) -> dict[str, np.ndarray | float]:
