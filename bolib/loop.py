@@ -155,9 +155,9 @@ def _run_async(optimizer, rec, budget, n_workers):
 def bo_job(benchmark: str, method: str, seed: int, budget: int, dim: int | None = None,
            n_init: int = 10, batch_size: int = 1, mode: str = "sequential",
            durations: str = "constant", noise_std: float = 0.0, noise_kind: str = "gaussian",
-           settings: dict | None = None) -> dict:
+           settings: dict | None = None, benchmark_options: dict | None = None) -> dict:
     """The generic experiment job: one method on one registered benchmark for one seed."""
-    problem = get_benchmark(benchmark, dim)
+    problem = get_benchmark(benchmark, dim, **(benchmark_options or {}))
     if noise_std:
         problem = problem.with_noise(noise_std, noise_kind)
     optimizer = make_optimizer(method, problem.dim, seed, **(settings or {}))

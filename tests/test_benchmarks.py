@@ -16,10 +16,22 @@ BOTORCH = {
 }
 # no BoTorch counterpart: certified by multistart L-BFGS-B instead
 MULTISTART = ["ackley5-unit", "goldstein-price", "zakharov"]
+# simulators and tuning tasks: the optimum is a best-known value, an upper bound, or unknown
+SIMULATORS = {"sprinkler": {}, "rf-diabetes": {}, "robot-push3": {}, "robot-push4": {},
+              **{f"mlp-{d}": {"repeats": 1, "epochs": 2} for d in ("digits", "breast-cancer", "iris", "wine")}}
 
 
 def test_every_benchmark_has_an_independent_check():
-    assert set(BOTORCH) | set(MULTISTART) == set(BENCHMARKS)
+    assert set(BOTORCH) | set(MULTISTART) | set(SIMULATORS) == set(BENCHMARKS)
+
+
+@pytest.mark.parametrize("name", sorted(SIMULATORS))
+def test_simulators_stay_below_their_stated_optimum(name):
+    problem = get_benchmark(name, **SIMULATORS[name])
+    values = problem(np.random.default_rng(0).random((3, problem.dim)))
+    assert np.all(np.isfinite(values))
+    if not np.isnan(problem.optimum):
+        assert np.all(values <= problem.optimum + 1e-12)
 
 
 @pytest.mark.parametrize("name", sorted(BOTORCH))

@@ -173,3 +173,15 @@ def test_gp_log_evidence_matches_gpytorch():
     expected = float(mll(gp.model(gp.X), z)) * len(y)
     gp.model.eval()
     assert gp.log_evidence == pytest.approx(expected, rel=1e-6)
+
+
+def test_mlp_search_space_matches_table_2():
+    from bolib.benchmarks.tuning import mlp_hyperparameters
+
+    low, high = mlp_hyperparameters([0, 0, 0, 0]), mlp_hyperparameters([1, 1, 1, 1])
+    assert low["hidden_layer_sizes"] == (2, 2) and high["hidden_layer_sizes"] == (100, 100)
+    assert low["learning_rate_init"] == pytest.approx(1e-6) and high["learning_rate_init"] == pytest.approx(0.1)
+    assert (low["batch_size"], high["batch_size"]) == (4, 64)
+    problem = get_benchmark("mlp-iris", repeats=1, epochs=3)
+    u = np.array([[0.5, 0.5, 0.8, 0.5]])
+    assert problem(u)[0] == problem(u)[0]  # deterministic (seeded trainings)

@@ -5,7 +5,9 @@ Every entry maximises ``-f`` for a standard minimisation function ``f`` of
 maximisation) and ``ackley5-unit``, the *un-negated* Ackley maximised on [0, 1]^5 as in paper 000's
 Table 1 (its true maximum 4.710965 differs from the 4.6930 printed there), and two paper-001 problems
 that are already maximisations: ``sprinkler`` (the garden-sprinkler simulator's rotation speed) and
-``rf-diabetes`` (minus the test MSE of a random forest; its optimum is unknown, NaN).
+``rf-diabetes`` (minus the test MSE of a random forest; its optimum is unknown, NaN), and the
+paper-000 tasks ``robot-push3`` / ``robot-push4`` (Box2D; option ``goal_seed``) and ``mlp-<dataset>``
+(validation accuracy of a small MLP on a bundled data set; options ``repeats``, ``epochs``).
 """
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ from bolib.benchmarks.problem import NOISE_KINDS, Problem, multistart_maximum
 from bolib.benchmarks.samplers import gp_sample, rkhs_function
 from bolib.benchmarks.sprinkler import INPUTS as SPRINKLER_INPUTS
 from bolib.benchmarks.sprinkler import sprinkler_speed
-from bolib.benchmarks.tuning import RF_SPACE, random_forest_objective
+from bolib.benchmarks.robot_pushing import robot_pushing
+from bolib.benchmarks.tuning import MLP_DATASETS, RF_SPACE, mlp_tuning, random_forest_objective
 from bolib.errors import check_choice
 
 
@@ -150,15 +153,39 @@ def _rf_diabetes(d):
                    meta={"inputs": [row[0] for row in RF_SPACE], "stands_in_for": "California housing"})
 
 
+@_register("robot-push3", 3, fixed=True)
+def _robot_push3(d, goal_seed: int = 0):
+    return robot_pushing(3, goal_seed)
+
+
+@_register("robot-push4", 4, fixed=True)
+def _robot_push4(d, goal_seed: int = 0):
+    return robot_pushing(4, goal_seed)
+
+
+def _mlp_builder(dataset):
+    def build(d, repeats: int = 10, epochs: int = 20, max_samples: int | None = None):
+        return mlp_tuning(dataset, repeats, epochs, max_samples)
+    return build
+
+
+for _dataset in MLP_DATASETS:
+    _register(f"mlp-{_dataset}", 4, fixed=True)(_mlp_builder(_dataset))
+
+
 BENCHMARKS = tuple(sorted(_REGISTRY))
 
 
-def get_benchmark(name: str, dim: int | None = None) -> Problem:
-    """The registered benchmark ``name`` (in ``dim`` dimensions where the function allows it)."""
+def get_benchmark(name: str, dim: int | None = None, **options) -> Problem:
+    """The registered benchmark ``name`` (in ``dim`` dimensions where the function allows it).
+
+    ``options`` go to problems that take them: ``goal_seed`` (robot pushing), ``repeats``,
+    ``epochs``, ``max_samples`` (MLP tuning).
+    """
     builder, default_dim, fixed = _REGISTRY[check_choice("benchmark", name, _REGISTRY)]
     if dim is not None and fixed and dim != default_dim:
         raise ValueError(f"benchmark {name!r} is defined in {default_dim} dimensions only, not {dim}")
-    return builder(default_dim if dim is None else int(dim))
+    return builder(default_dim if dim is None else int(dim), **options)
 
 
 __all__ = ["BENCHMARKS", "NOISE_KINDS", "Problem", "get_benchmark", "gp_sample", "rkhs_function",
