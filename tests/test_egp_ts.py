@@ -141,12 +141,13 @@ def test_robot_pushing_world_is_deterministic_for_a_seed():
         robot_pushing(5, 0)
 
 
-@pytest.mark.parametrize("method", ["bandit-bo", "exp3-bo", "egp-ei"])
+@pytest.mark.parametrize("method", ["bandit-bo", "exp3-bo", "egp-ei", "fb-gp-ts"])
 def test_ensemble_baselines_run_and_record_their_member(method):
-    opt = make_optimizer(method, 2, seed=0, **({"n_candidates": 200, "n_starts": 1}))
+    extra = {"burn_in": 20, "steps": 3} if method == "fb-gp-ts" else {}
+    opt = make_optimizer(method, 2, seed=0, n_candidates=200, n_starts=1, **extra)
     trace = run(get_benchmark("branin"), opt, budget=9, seed=0, n_init=5)
     assert np.all(np.isfinite(trace.f)) and len(opt.history) == 4
-    assert all(0 <= h["member"] < 4 for h in opt.history)
+    assert all(0 <= h["member"] < (1 if method == "fb-gp-ts" else 4) for h in opt.history)
 
 
 def test_exp3_rewards_the_pulled_member():
@@ -185,3 +186,15 @@ def test_mlp_search_space_matches_table_2():
     problem = get_benchmark("mlp-iris", repeats=1, epochs=3)
     u = np.array([[0.5, 0.5, 0.8, 0.5]])
     assert problem(u)[0] == problem(u)[0]  # deterministic (seeded trainings)
+
+
+def test_fb_gp_ts_draws_hyperparameters_inside_the_prior_box():
+    from bolib.algorithms.egp_ts import FB_PRIOR
+
+    opt = make_optimizer("fb-gp-ts", 2, seed=0, burn_in=30, steps=5)
+    X, y = _data(12)
+    opt.tell(X, y)
+    features = opt.ensemble.features[0]
+    assert FB_PRIOR[0, 0] <= features.outputscale <= FB_PRIOR[1, 0]
+    assert FB_PRIOR[0, 1] <= features.lengthscale[0] <= FB_PRIOR[1, 1]
+    assert FB_PRIOR[0, 2] <= opt.ensemble.models[0].noise <= FB_PRIOR[1, 2]

@@ -22,11 +22,11 @@ def register(cls: type[Optimizer]) -> type[Optimizer]:
 for _cls in (RandomSearch, GPUCB, GPEI, GPPI, GPTS):
     register(_cls)
 
-from bolib.algorithms.egp_ts import EGPEI, EGPTS, EXP3BO, RFGPTS, BanditBO  # noqa: E402
+from bolib.algorithms.egp_ts import EGPEI, EGPTS, EXP3BO, FBGPTS, RFGPTS, BanditBO  # noqa: E402
 from bolib.algorithms.gp_ucb_plus import Exploit, ExploitPlus, Explore, GPUCBPlus  # noqa: E402
 from bolib.algorithms.reference import BoTorchLogEI  # noqa: E402
 
-for _cls in (Exploit, Explore, GPUCBPlus, ExploitPlus, BoTorchLogEI, EGPTS, RFGPTS, BanditBO, EXP3BO, EGPEI):
+for _cls in (Exploit, Explore, GPUCBPlus, ExploitPlus, BoTorchLogEI, EGPTS, RFGPTS, BanditBO, EXP3BO, EGPEI, FBGPTS):
     register(_cls)
 
 
