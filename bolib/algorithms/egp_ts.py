@@ -308,3 +308,85 @@ class FBGPTS(EGPTS):
         outputscale, lengthscale, noise = FB_PRIOR[0] + expit(state) * (FB_PRIOR[1] - FB_PRIOR[0])
         features = RandomFeatures("rbf", self.dim, self.n_pairs, self.rng, lengthscale, outputscale)
         return features, float(noise)
+
+
+# ----------------------------------------------------------------- the exactly Bayesian setting
+RF_EXACT_RULES = ("egp-ts", "oracle", "single", "random")
+
+
+def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0), n_pairs: int = 50,
+                 noise_std: float = 0.1, points_per_dim: int = 512, dim: int = 1, batch_size: int = 1,
+                 mode: str = "sync", member: int = 0) -> dict:
+    """One run in the setting of Theorems 1-3: f is drawn from the EGP prior itself.
+
+    Each seed draws random features for M RBF members (``lengthscales``), a true member m* ~ U{1..M}
+    and theta* ~ N(0, I), so f = phi_{m*}^T theta* on a regular grid of [0, 1]^dim; observations
+    carry N(0, noise_std^2) noise. Rules: ``egp-ts`` (the full ensemble, w_0 = 1/M), ``oracle``
+    (knows m*), ``single`` (only member ``member``), ``random``. The posterior is exact (same
+    features, known noise, no refits) and the argmax of each sample is exact on the grid.
+    ``mode="sync"`` draws ``batch_size`` points per round from one posterior; ``"async"`` keeps
+    ``batch_size`` workers busy with Exp(1) durations and redraws whenever one finishes.
+
+    Returns per evaluation (in order of completion): ``regret``, ``round`` (sync) or ``time``
+    (async), ``member`` drawn, ``w_star`` (posterior weight of m* before the draw) and
+    ``w_square`` (sum_m w_m^2); plus ``m_star`` and the final ``weights``.
+    """
+    import heapq
+
+    from bolib.models.grid import unit_grid
+    from bolib.runtime import rng as make_rng
+
+    check_choice("rule", rule, RF_EXACT_RULES)
+    stream = make_rng(seed, "rf-exact")
+    grid = unit_grid(points_per_dim, dim)
+    features = [RandomFeatures("rbf", dim, n_pairs, stream, ls) for ls in lengthscales]
+    m_star = int(stream.integers(len(features)))
+    f = features[m_star](grid) @ stream.standard_normal(2 * n_pairs)
+    noise = make_rng(seed, "rf-exact-noise").normal(0.0, noise_std, T)
+    durations = make_rng(seed, "rf-exact-durations").exponential(1.0, T)
+    used = {"egp-ts": list(range(len(features))), "oracle": [m_star], "single": [member], "random": []}[rule]
+    ensemble = RFEnsemble([features[j] for j in used], [noise_std ** 2] * len(used)) if used else None
+    Phis = [features[j](grid) for j in used]
+    pick = make_rng(seed, "rf-exact", rule)
+    out = {k: [] for k in ("regret", "round", "time", "member", "w_star", "w_square")}
+
+    def draw():
+        if ensemble is None:
+            return int(pick.integers(len(grid))), -1, np.nan, np.nan
+        w = ensemble.weights
+        j, theta = ensemble.sample(pick)
+        w_star = w[used.index(m_star)] if m_star in used else 0.0
+        return int(np.argmax(Phis[j] @ theta)), used[j], w_star, float(w @ w)
+
+    def record(i, n, label, clock, member_, w_star, w_square):
+        y = f[i] + noise[n]
+        if ensemble is not None:
+            ensemble.update(grid[i][None], y)
+        for key, value in zip(out, (f.max() - f[i], label, clock, member_, w_star, w_square)):
+            out[key].append(value)
+
+    n = 0
+    if mode == "sync":
+        round_ = 0
+        while n < T:
+            round_ += 1
+            batch = [draw() for _ in range(min(batch_size, T - n))]
+            for i, member_, w_star, w_square in batch:  # absorbed one by one (gotcha 6)
+                record(i, n, round_, float(round_), member_, w_star, w_square)
+                n += 1
+    else:
+        check_choice("mode", mode, ("sync", "async"))
+        events, started = [], 0
+        for worker in range(min(batch_size, T)):
+            heapq.heappush(events, (durations[started], started, draw()))
+            started += 1
+        while events:
+            clock, k, (i, member_, w_star, w_square) = heapq.heappop(events)
+            record(i, n, k, clock, member_, w_star, w_square)
+            n += 1
+            if started < T:
+                heapq.heappush(events, (clock + durations[started], started, draw()))
+                started += 1
+    result = {k: np.asarray(v, dtype=float) for k, v in out.items()}
+    weights = ensemble.weights if ensemble is not None else np.array([])
+    return {**result, "m_star": m_star, "weights": weights, "used": used}
