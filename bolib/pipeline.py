@@ -98,10 +98,27 @@ class NotebookContext:
             self._claims = ClaimBook(self.name, self.profile, self.outputs.run_dir / f"{self.name}.claims.json")
         return self._claims
 
-    def run(self, experiment):
-        """Run an :class:`~bolib.experiment.Experiment` with this run's executor and cache."""
-        return experiment.run(executor=self.executor, workers=self.workers, scheduler=self.scheduler,
-                              cache_dir=self.outputs.cache_dir, force=self.force)
+    def run(self, experiment, *more):
+        """Run an :class:`~bolib.experiment.Experiment` with this run's executor and cache.
+
+        With several experiments, all their jobs go to the executor together, in the order given
+        (put the longest jobs first so the workers finish together), and a tuple of
+        :class:`~bolib.experiment.Results`, one per experiment, is returned.
+        """
+        from bolib.executors import run_jobs
+        from bolib.experiment import Results
+
+        experiments = (experiment, *more)
+        jobs = [exp.jobs() for exp in experiments]
+        results = run_jobs([job for part in jobs for job in part], executor=self.executor, workers=self.workers,
+                           scheduler=self.scheduler, cache_dir=self.outputs.cache_dir, force=self.force)
+        if not more:
+            return results
+        split, start = [], 0
+        for part in jobs:
+            split.append(Results(part, results.values[start:start + len(part)]))
+            start += len(part)
+        return tuple(split)
 
     def save_figure(self, fig, name: str, seeds):
         from bolib.plots import save_figure

@@ -329,7 +329,9 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
 
     Returns per evaluation (in order of completion): ``regret``, ``round`` (sync) or ``time``
     (async), ``member`` drawn, ``w_star`` (posterior weight of m* before the draw) and
-    ``w_square`` (sum_m w_m^2); plus ``m_star`` and the final ``weights``.
+    ``w_square`` (sum_m w_m^2), ``sigma`` (posterior SD of the drawn member at the query, for the
+    data-dependent bound eq. 30); plus ``m_star``, the final ``weights``, ``f_abs_max`` = max |f|
+    and ``n_domain``.
     """
     import heapq
 
@@ -348,21 +350,23 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
     ensemble = RFEnsemble([features[j] for j in used], [noise_std ** 2] * len(used)) if used else None
     Phis = [features[j](grid) for j in used]
     pick = make_rng(seed, "rf-exact", rule)
-    out = {k: [] for k in ("regret", "round", "time", "member", "w_star", "w_square")}
+    out = {k: [] for k in ("regret", "round", "time", "member", "w_star", "w_square", "sigma")}
 
     def draw():
         if ensemble is None:
-            return int(pick.integers(len(grid))), -1, np.nan, np.nan
+            return int(pick.integers(len(grid))), -1, np.nan, np.nan, np.nan
         w = ensemble.weights
         j, theta = ensemble.sample(pick)
+        i = int(np.argmax(Phis[j] @ theta))
+        sigma = float(np.sqrt(ensemble.models[j].predict(Phis[j][i:i + 1])[1][0]))
         w_star = w[used.index(m_star)] if m_star in used else 0.0
-        return int(np.argmax(Phis[j] @ theta)), used[j], w_star, float(w @ w)
+        return i, used[j], w_star, float(w @ w), sigma
 
-    def record(i, n, label, clock, member_, w_star, w_square):
+    def record(i, n, label, clock, member_, w_star, w_square, sigma):
         y = f[i] + noise[n]
         if ensemble is not None:
             ensemble.update(grid[i][None], y)
-        for key, value in zip(out, (f.max() - f[i], label, clock, member_, w_star, w_square)):
+        for key, value in zip(out, (f.max() - f[i], label, clock, member_, w_star, w_square, sigma)):
             out[key].append(value)
 
     n = 0
@@ -371,8 +375,8 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
         while n < T:
             round_ += 1
             batch = [draw() for _ in range(min(batch_size, T - n))]
-            for i, member_, w_star, w_square in batch:  # absorbed one by one (gotcha 6)
-                record(i, n, round_, float(round_), member_, w_star, w_square)
+            for i, member_, w_star, w_square, sigma in batch:  # absorbed one by one (gotcha 6)
+                record(i, n, round_, float(round_), member_, w_star, w_square, sigma)
                 n += 1
     else:
         check_choice("mode", mode, ("sync", "async"))
@@ -381,12 +385,13 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
             heapq.heappush(events, (durations[started], started, draw()))
             started += 1
         while events:
-            clock, k, (i, member_, w_star, w_square) = heapq.heappop(events)
-            record(i, n, k, clock, member_, w_star, w_square)
+            clock, k, (i, member_, w_star, w_square, sigma) = heapq.heappop(events)
+            record(i, n, k, clock, member_, w_star, w_square, sigma)
             n += 1
             if started < T:
                 heapq.heappush(events, (clock + durations[started], started, draw()))
                 started += 1
     result = {k: np.asarray(v, dtype=float) for k, v in out.items()}
     weights = ensemble.weights if ensemble is not None else np.array([])
-    return {**result, "m_star": m_star, "weights": weights, "used": used}
+    return {**result, "m_star": m_star, "weights": weights, "used": used, "f_abs_max": float(np.abs(f).max()),
+            "n_domain": len(grid)}
