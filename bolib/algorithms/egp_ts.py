@@ -152,11 +152,19 @@ class EGPTS(Optimizer):
         incumbent = self.X[np.argmax(self.y)][None]
         points = []
         for _ in range(n):
-            m, theta = self.ensemble.sample(self.rng, self.weight_floor)
-            self.history.append({"member": m, "weights": self.ensemble.weights.copy()})
-            points.append(maximize_features(self.ensemble.features[m], theta, self.rng,
-                                            self.n_candidates, self.n_starts, incumbent))
+            member, weights, u = self.choose(incumbent)
+            self.history.append({"member": member, "weights": weights})
+            points.append(u)
         return np.array(points)
+
+    def choose(self, incumbent) -> tuple[int, np.ndarray, np.ndarray]:
+        """One Thompson step (eq. 8): (member drawn, the weights it was drawn from, the point)."""
+        m, theta = self.ensemble.sample(self.rng, self.weight_floor)
+        return m, self.ensemble.weights.copy(), self.maximize(m, theta, incumbent)
+
+    def maximize(self, m, theta, incumbent) -> np.ndarray:
+        return maximize_features(self.ensemble.features[m], theta, self.rng, self.n_candidates, self.n_starts,
+                                 incumbent)
 
 
 class RFGPTS(EGPTS):
@@ -176,22 +184,15 @@ class BanditBO(EGPTS):
     def __init__(self, dim, seed=0, *, refit_every=1, **settings):
         super().__init__(dim, seed, refit_every=refit_every, **settings)
 
-    def propose(self, n):
-        if self.ensemble is None:
-            return self.rng.random((n, self.dim))
-        incumbent = self.X[np.argmax(self.y)][None]
-        points = []
-        for _ in range(n):
-            best = (-np.inf, None, None)
-            for m, (features, model) in enumerate(zip(self.ensemble.features, self.ensemble.models)):
-                theta = model.sample_weights(self.rng)[0]
-                u = maximize_features(features, theta, self.rng, self.n_candidates, self.n_starts, incumbent)
-                value = float((features(u[None]) @ theta)[0])
-                if value > best[0]:
-                    best = (value, m, u)
-            self.history.append({"member": best[1], "weights": self.ensemble.weights.copy()})
-            points.append(best[2])
-        return np.array(points)
+    def choose(self, incumbent):
+        best = (-np.inf, None, None)
+        for m, (features, model) in enumerate(zip(self.ensemble.features, self.ensemble.models)):
+            theta = model.sample_weights(self.rng)[0]
+            u = self.maximize(m, theta, incumbent)
+            value = float((features(u[None]) @ theta)[0])
+            if value > best[0]:
+                best = (value, m, u)
+        return best[1], self.ensemble.weights.copy(), best[2]
 
 
 class EXP3BO(EGPTS):
@@ -210,21 +211,12 @@ class EXP3BO(EGPTS):
         omega = np.exp(self.log_omega - logsumexp(self.log_omega))
         return (1 - self.gamma) * omega + self.gamma / len(omega)
 
-    def propose(self, n):
-        if self.ensemble is None:
-            return self.rng.random((n, self.dim))
-        incumbent = self.X[np.argmax(self.y)][None]
-        points = []
-        for _ in range(n):
-            p = self.probabilities()
-            m = int(self.rng.choice(len(p), p=p))
-            theta = self.ensemble.models[m].sample_weights(self.rng)[0]
-            u = maximize_features(self.ensemble.features[m], theta, self.rng, self.n_candidates,
-                                  self.n_starts, incumbent)
-            self._pulls.append((u, m, float(p[m])))
-            self.history.append({"member": m, "weights": p})
-            points.append(u)
-        return np.array(points)
+    def choose(self, incumbent):
+        p = self.probabilities()
+        m = int(self.rng.choice(len(p), p=p))
+        u = self.maximize(m, self.ensemble.models[m].sample_weights(self.rng)[0], incumbent)
+        self._pulls.append((u, m, float(p[m])))
+        return m, p, u
 
     def observe(self, X, y):
         low, high = float(self.y.min()), float(self.y.max())
