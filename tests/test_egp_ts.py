@@ -211,3 +211,13 @@ def test_rf_exact_setting_oracle_beats_random_and_weights_concentrate():
     assert sync["round"].max() == 4 and len(sync["regret"]) == 16
     asynchronous = rf_exact_job("egp-ts", 0, 16, batch_size=4, mode="async")
     assert np.all(np.diff(asynchronous["time"]) >= 0)
+
+
+def test_ard_random_features_converge_to_the_ard_kernel():
+    from bolib.models.kernels import kernel_matrix, make_kernel
+
+    X = np.random.default_rng(0).random((20, 3))
+    ls = [0.2, 0.5, 1.0]
+    exact = kernel_matrix(make_kernel("rbf", 3, ard=True, lengthscale=ls, outputscale=1.0), X).detach().numpy()
+    Phi = RandomFeatures("rbf", 3, 20_000, np.random.default_rng(1), lengthscale=ls)(X)
+    assert np.abs(Phi @ Phi.T - exact).max() < 0.05
