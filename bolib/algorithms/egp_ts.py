@@ -321,9 +321,9 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
 
     Returns per evaluation (in order of completion): ``regret``, ``round`` (sync) or ``time``
     (async), ``member`` drawn, ``w_star`` (posterior weight of m* before the draw) and
-    ``w_square`` (sum_m w_m^2), ``sigma`` (posterior SD of the drawn member at the query, for the
-    data-dependent bound eq. 30); plus ``m_star``, the final ``weights``, ``f_abs_max`` = max |f|
-    and ``n_domain``.
+    ``w_square`` (sum_m w_m^2), ``mu`` and ``sigma`` (posterior mean and SD of the drawn member at
+    the query: eq. 30 and Lemma 4's confidence set) and the observation ``y``; plus ``m_star``, the
+    final ``weights``, ``f_abs_max`` = max |f| and ``n_domain``.
     """
     import heapq
 
@@ -342,23 +342,23 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
     ensemble = RFEnsemble([features[j] for j in used], [noise_std ** 2] * len(used)) if used else None
     Phis = [features[j](grid) for j in used]
     pick = make_rng(seed, "rf-exact", rule)
-    out = {k: [] for k in ("regret", "round", "time", "member", "w_star", "w_square", "sigma")}
+    out = {k: [] for k in ("regret", "round", "time", "member", "w_star", "w_square", "mu", "sigma", "y")}
 
     def draw():
         if ensemble is None:
-            return int(pick.integers(len(grid))), -1, np.nan, np.nan, np.nan
+            return int(pick.integers(len(grid))), -1, np.nan, np.nan, np.nan, np.nan
         w = ensemble.weights
         j, theta = ensemble.sample(pick)
         i = int(np.argmax(Phis[j] @ theta))
-        sigma = float(np.sqrt(ensemble.models[j].predict(Phis[j][i:i + 1])[1][0]))
+        mu, var = ensemble.models[j].predict(Phis[j][i:i + 1])
         w_star = w[used.index(m_star)] if m_star in used else 0.0
-        return i, used[j], w_star, float(w @ w), sigma
+        return i, used[j], w_star, float(w @ w), float(mu[0]), float(np.sqrt(var[0]))
 
-    def record(i, n, label, clock, member_, w_star, w_square, sigma):
+    def record(i, n, label, clock, member_, w_star, w_square, mu, sigma):
         y = f[i] + noise[n]
         if ensemble is not None:
             ensemble.update(grid[i][None], y)
-        for key, value in zip(out, (f.max() - f[i], label, clock, member_, w_star, w_square, sigma)):
+        for key, value in zip(out, (f.max() - f[i], label, clock, member_, w_star, w_square, mu, sigma, y)):
             out[key].append(value)
 
     n = 0
@@ -367,8 +367,8 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
         while n < T:
             round_ += 1
             batch = [draw() for _ in range(min(batch_size, T - n))]
-            for i, member_, w_star, w_square, sigma in batch:  # absorbed one by one (gotcha 6)
-                record(i, n, round_, float(round_), member_, w_star, w_square, sigma)
+            for i, *drawn in batch:  # absorbed one by one (gotcha 6)
+                record(i, n, round_, float(round_), *drawn)
                 n += 1
     else:
         check_choice("mode", mode, ("sync", "async"))
@@ -377,8 +377,8 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
             heapq.heappush(events, (durations[started], started, draw()))
             started += 1
         while events:
-            clock, k, (i, member_, w_star, w_square, sigma) = heapq.heappop(events)
-            record(i, n, k, clock, member_, w_star, w_square, sigma)
+            clock, k, (i, *drawn) = heapq.heappop(events)
+            record(i, n, k, clock, *drawn)
             n += 1
             if started < T:
                 heapq.heappush(events, (clock + durations[started], started, draw()))
@@ -387,3 +387,20 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
     weights = ensemble.weights if ensemble is not None else np.array([])
     return {**result, "m_star": m_star, "weights": weights, "used": used, "f_abs_max": float(np.abs(f).max()),
             "n_domain": len(grid)}
+
+
+def weight_concentration_job(seed: int, T: int, n_init: int = 10, refit_every: int = 20,
+                             n_candidates: int = 1000, n_starts: int = 3) -> dict:
+    """Spec 000 E8: practical EGP-TS (4-kernel dictionary) on a Matérn-3/2 draw (lengthscale 0.1) on [0,1]^2.
+
+    Returns the trace (its regret is NaN: the draw's maximum is not certified) and the weights each
+    Thompson draw used (rows: proposals; columns: members).
+    """
+    from bolib.benchmarks import gp_sample
+    from bolib.loop import run
+    from bolib.runtime import rng as make_rng
+
+    problem = gp_sample("matern15", 2, make_rng(seed, "e8"), lengthscale=0.1, n_pairs=2000, certify=False)
+    opt = EGPTS(2, seed, dictionary="four", refit_every=refit_every, n_candidates=n_candidates, n_starts=n_starts)
+    trace = run(problem, opt, T, seed, n_init=n_init)
+    return {**trace.as_dict(), "weights": np.array([h["weights"] for h in opt.history]), "labels": opt.labels}

@@ -26,11 +26,13 @@ def _certified(name, fn, dim, rng, meta) -> Problem:
 
 
 def gp_sample(kernel: str, dim: int, rng: np.random.Generator, lengthscale: float = 0.2,
-              outputscale: float = 1.0, n_pairs: int = 1000) -> Problem:
-    """A random-feature draw from GP(0, k) on [0, 1]^dim."""
+              outputscale: float = 1.0, n_pairs: int = 1000, certify: bool = True) -> Problem:
+    """A random-feature draw from GP(0, k) on [0, 1]^dim (``certify=False``: optimum left NaN)."""
     features = RandomFeatures(kernel, dim, n_pairs, rng, lengthscale, outputscale)
     w = rng.standard_normal(features.n_features)
     meta = {"kernel": kernel, "lengthscale": lengthscale, "outputscale": outputscale, "n_pairs": n_pairs}
+    if not certify:
+        return Problem(f"gp-{kernel}", lambda X: features(X) @ w, _unit_box(dim), meta=meta)
     return _certified(f"gp-{kernel}", lambda X: features(X) @ w, dim, rng, meta)
 
 
