@@ -2,7 +2,21 @@
 
 Model: y_i = f(x_i) + eps_i with f ~ GP(0, k) on standardised outputs and eps ~ N(0, noise).
 Hyperparameters (lengthscales, output scale and, for a noisy model, the noise) are fitted by type-II
-maximum likelihood with BoTorch's ``fit_gpytorch_mll`` (L-BFGS-B through SciPy).
+maximum likelihood (or, with ``hyperprior="botorch"``, maximum a posteriori under BoTorch's default
+priors) with BoTorch's ``fit_gpytorch_mll`` (L-BFGS-B through SciPy).
+
+The fit is multi-start. The marginal likelihood of a few exact observations often has a poor local
+optimum that explains the data as noise (output scale near 0, noise variance near 1 on standardised
+outputs); one L-BFGS-B run from a flat kernel ends there in about half of the fits on smooth test
+functions. So ``starts`` copies of the model are fitted at once as one batched GPyTorch model, which
+BoTorch optimises with independent L-BFGS-B runs per batch element, and the copy with the highest
+objective is kept. The copies start from
+
+1. the previous fit's hyperparameters (a warm start), or the default start on the first fit;
+2. the default start: lengthscale exp(sqrt 2 - 3) sqrt(d) (about 0.2 sqrt d on the unit cube, the mode
+   of BoTorch's dimension-scaled prior), output scale 1, noise variance 1e-3 (standardised outputs);
+3. seeded random starts: log-uniform lengthscales in [0.05, 1] sqrt(d), output scale in [0.3, 3] and
+   noise variance in [1e-6, 1e-1], drawn from a stream fixed by ``seed`` and the number of points.
 
 Prediction uses a cached Cholesky factor ``L L^T = K + tau I`` of the training kernel matrix:
 
@@ -15,6 +29,7 @@ noise variance. Posterior quantities are returned in the units of the observatio
 """
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Sequence
 
@@ -26,9 +41,20 @@ from botorch.exceptions.warnings import OptimizationWarning
 from botorch.fit import fit_gpytorch_mll
 from botorch.models import SingleTaskGP
 
-from bolib.models.kernels import kernel_matrix, make_kernel
+from bolib.errors import check_choice
+from bolib.models.kernels import default_lengthscale, kernel_matrix, make_kernel
+from bolib.runtime import rng as make_rng
 
 NOISE_FREE_FLOOR = 1e-9
+#: starting noise variance of a fit (standardised outputs)
+NOISE_START = 1e-3
+#: hyperparameter fits: number of starts (warm start, default start, random starts)
+FIT_STARTS = 4
+#: ``none``: type-II maximum likelihood; ``botorch``: MAP under BoTorch's default priors
+#: (LogNormal(sqrt 2 + log(d)/2, sqrt 3) on lengthscales, LogNormal(-4, 1) on a fitted noise variance)
+HYPERPRIORS = ("none", "botorch")
+#: log-uniform ranges of the random starts (lengthscale in units of sqrt(d))
+RANDOM_STARTS = {"lengthscale": (0.05, 1.0), "outputscale": (0.3, 3.0), "noise": (1e-6, 1e-1)}
 
 
 def _accept_line_search_stop(warning) -> bool:
@@ -53,6 +79,14 @@ def _first_occurrences(X: torch.Tensor, y: torch.Tensor, tol: float = 1e-9):
     return X[~close], y[~close]
 
 
+def _group_dim(name: str, dim: int, groups) -> int:
+    """Number of input dimensions of the kernel part that owns parameter ``name``."""
+    if groups is None:
+        return dim
+    part = int(name.split("kernels.")[1].split(".")[0])
+    return len(groups[part])
+
+
 class GP:
     """Exact GP with a fast cached-Cholesky posterior.
 
@@ -71,14 +105,26 @@ class GP:
         With ``fit=True``, ``False`` keeps the lengthscale at its given value and fits the rest.
     standardize
         Standardise observations before fitting (the prior is then on the standardised scale).
+    starts
+        Number of starting points of each hyperparameter fit (1: the warm or default start only).
+    hyperprior
+        ``"none"`` (type-II maximum likelihood, the papers' choice) or ``"botorch"`` (MAP under
+        BoTorch's default lengthscale and noise priors).
+    seed
+        Seeds the random starts (with the number of points), so a fit is a pure function of its data.
     """
 
     def __init__(self, kernel: str = "matern25", *, ard: bool = False,
                  groups: Sequence[Sequence[int]] | None = None,
                  lengthscale=None, outputscale: float | None = None, noise: float | None = None,
                  fit: bool = True, fit_lengthscale: bool = True, standardize: bool = True,
-                 jitter: float = 1e-6, max_jitter: float = 1e-4):
+                 jitter: float = 1e-6, max_jitter: float = 1e-4, starts: int = FIT_STARTS,
+                 hyperprior: str = "none", seed: int = 0):
         self.kernel_name, self.ard, self.groups = kernel, ard, groups
+        self.starts, self.seed = int(starts), int(seed)
+        self.hyperprior = check_choice("hyperprior", hyperprior, HYPERPRIORS)
+        if self.starts < 1:
+            raise ValueError(f"starts must be >= 1; got {starts}")
         self.lengthscale, self.outputscale = lengthscale, outputscale
         self.noise, self.fit_hyperparameters, self.standardize = noise, fit, standardize
         self.fit_lengthscale = fit_lengthscale
@@ -90,7 +136,7 @@ class GP:
     def fit(self, X, y, refit: bool | None = None) -> "GP":
         """Condition on (X, y); refit hyperparameters if ``refit`` (default: the ``fit`` setting).
 
-        A refit starts from the previous hyperparameters (warm start).
+        A refit is multi-start (see the module docstring); its first start is the previous fit.
         """
         X = torch.as_tensor(np.asarray(X), dtype=torch.float64)
         y = torch.as_tensor(np.asarray(y), dtype=torch.float64).reshape(-1)
@@ -105,37 +151,76 @@ class GP:
         z = ((y - self.y_mean) / self.y_std).unsqueeze(-1)
         previous = self.model
         self.model = self._build(X, z)
-        if previous is not None:
+        warm = previous is not None
+        if warm:
             self.model.load_state_dict(previous.state_dict(), strict=False)
         if (self.fit_hyperparameters if refit is None else refit) and len(y) > 1:
-            self._maximise_likelihood()
+            self._maximise_likelihood(warm)
         self._factorise()
         return self
 
-    def _build(self, X, z) -> SingleTaskGP:
+    def _build(self, X, z, batch_shape: torch.Size = torch.Size()) -> SingleTaskGP:
+        """The model at its default start; a batch of ``batch_shape`` copies for the multi-start fit."""
+        hyperprior = self.hyperprior == "botorch"
         covar = make_kernel(self.kernel_name, X.shape[-1], ard=self.ard, groups=self.groups,
-                            lengthscale=self.lengthscale, outputscale=self.outputscale)
+                            lengthscale=self.lengthscale, outputscale=self.outputscale,
+                            batch_shape=batch_shape, hyperprior=hyperprior)
         for name, parameter in covar.named_parameters():
             if name.endswith("raw_lengthscale"):
                 parameter.requires_grad_(self.fit_lengthscale)
         fixed_noise = self.noise is not None
         likelihood = gpytorch.likelihoods.GaussianLikelihood(
+            batch_shape=batch_shape,
+            noise_prior=gpytorch.priors.LogNormalPrior(-4.0, 1.0) if hyperprior and not fixed_noise else None,
             noise_constraint=gpytorch.constraints.GreaterThan(NOISE_FREE_FLOOR))
-        likelihood.noise = max(self.noise, NOISE_FREE_FLOOR) if fixed_noise else 1e-2
+        likelihood.noise = torch.tensor(max(self.noise, NOISE_FREE_FLOOR) if fixed_noise else NOISE_START,
+                                        dtype=torch.float64)
         likelihood.raw_noise.requires_grad_(not fixed_noise)
-        model = SingleTaskGP(X, z, likelihood=likelihood, covar_module=covar,
+        model = SingleTaskGP(X.expand(*batch_shape, *X.shape), z.expand(*batch_shape, *z.shape),
+                             likelihood=likelihood, covar_module=covar,
                              mean_module=gpytorch.means.ZeroMean(), outcome_transform=None)
         return model.to(torch.float64)
 
-    def _maximise_likelihood(self) -> None:
-        """Type-II ML; if every attempt fails, keep the previous hyperparameters and warn."""
-        mll = gpytorch.mlls.ExactMarginalLogLikelihood(self.model.likelihood, self.model)
-        start = {k: v.clone() for k, v in self.model.state_dict().items()}
+    def _starts(self, warm: bool) -> SingleTaskGP:
+        """A batch of ``starts`` models: [current values, default start (if warm), random starts...]."""
+        X, z = self.model.train_inputs[0], self.model.train_targets.unsqueeze(-1)
+        batch = self._build(X, z, torch.Size([self.starts]))
+        stream = make_rng(self.seed, "gp-starts", len(X))
+        current = dict(self.model.named_parameters())
+        first_random = 2 if warm else 1
+        for name, raw, constraint in batch.named_parameters_and_constraints():
+            raw.data[0] = current[name].data
+            if not raw.requires_grad or self.starts <= first_random:
+                continue
+            kind = next(k for k in RANDOM_STARTS if name.endswith(f"raw_{k}"))
+            low, high = RANDOM_STARTS[kind]
+            shape = (self.starts - first_random, *raw.shape[1:])
+            value = np.exp(stream.uniform(np.log(low), np.log(high), shape))
+            if kind == "lengthscale":
+                value = value * math.sqrt(raw.shape[-1] if self.ard else _group_dim(name, X.shape[-1], self.groups))
+            raw.data[first_random:] = constraint.inverse_transform(torch.as_tensor(value, dtype=torch.float64))
+        return batch
+
+    def _maximise_likelihood(self, warm: bool) -> None:
+        """Multi-start type-II ML (or MAP); keep the best start. If the fit fails, keep the current
+        hyperparameters and warn."""
+        model = self._starts(warm) if self.starts > 1 else self.model
+        mll = gpytorch.mlls.ExactMarginalLogLikelihood(model.likelihood, model)
         try:
             fit_gpytorch_mll(mll, warning_handler=_accept_line_search_stop)
         except ModelFittingError as err:
-            self.model.load_state_dict(start)
             warnings.warn(f"GP hyperparameter fit failed ({err}); keeping the previous values")
+            self.model.eval()
+            return
+        if model is not self.model:
+            mll.train()
+            with torch.no_grad():
+                objective = mll(model(*model.train_inputs), model.train_targets)
+            best = int(torch.nan_to_num(objective, nan=-torch.inf).argmax())
+            fitted = dict(model.named_parameters())
+            with torch.no_grad():
+                for name, raw in self.model.named_parameters():
+                    raw.copy_(fitted[name][best])
         self.model.eval()
 
     def _factorise(self) -> None:
