@@ -11,4 +11,16 @@ try:
 except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0+unknown"
 
-__all__ = ["__version__"]
+_FRONT_DOOR = ("minimize", "maximize", "plot_convergence", "OptimizeResult", "ObjectiveError")
+
+
+def __getattr__(name):
+    """``bolib.minimize`` and friends, imported on first use (they pull in torch)."""
+    if name in _FRONT_DOOR:
+        from bolib import optimize
+
+        return getattr(optimize, name)
+    raise AttributeError(f"module 'bolib' has no attribute {name!r}")
+
+
+__all__ = ["__version__", *_FRONT_DOOR]

@@ -156,11 +156,15 @@ def bo_job(benchmark: str, method: str, seed: int, budget: int, dim: int | None 
            n_init: int = 10, batch_size: int = 1, mode: str = "sequential",
            durations: str = "constant", noise_std: float = 0.0, noise_kind: str = "gaussian",
            settings: dict | None = None, benchmark_options: dict | None = None) -> dict:
-    """The generic experiment job: one method on one registered benchmark for one seed."""
+    """The generic experiment job: one method on one registered benchmark for one seed.
+
+    The shared initial design of ``n_init`` points is also the method's own initial design (its
+    ``n_init`` setting, unless ``settings`` gives one), so no method adds design points of its own.
+    """
     problem = get_benchmark(benchmark, dim, **(benchmark_options or {}))
     if noise_std:
         problem = problem.with_noise(noise_std, noise_kind)
-    optimizer = make_optimizer(method, problem.dim, seed, **(settings or {}))
+    optimizer = make_optimizer(method, problem.dim, seed, **{"n_init": max(1, n_init), **(settings or {})})
     trace = run(problem, optimizer, budget, seed, n_init=n_init, batch_size=batch_size,
                 mode=mode, durations=durations)
     return trace.as_dict()

@@ -27,7 +27,7 @@ def _count_fits(opt):
 @pytest.mark.parametrize("method", ["gp-ucb+", "exploit+"])
 def test_plus_methods_query_two_points_per_posterior(method):
     problem = get_benchmark("branin")
-    opt = make_optimizer(method, 2, seed=3, **FAST)
+    opt = make_optimizer(method, 2, seed=3, n_init=4, **FAST)
     calls = _count_fits(opt)
     trace = run(problem, opt, budget=14, seed=3, n_init=4)
     # 10 evaluations after the design = 5 iterations, one posterior each, fitted on X^full_{t-1}
@@ -39,7 +39,7 @@ def test_plus_methods_query_two_points_per_posterior(method):
 
 def test_gp_ucb_plus_and_exploit_plus_share_exploration_points():
     problem = get_benchmark("branin")
-    traces = [run(problem, make_optimizer(m, 2, seed=1, **FAST), budget=12, seed=1, n_init=4)
+    traces = [run(problem, make_optimizer(m, 2, seed=1, n_init=4, **FAST), budget=12, seed=1, n_init=4)
               for m in ("gp-ucb+", "exploit+")]
     np.testing.assert_array_equal(traces[0].X[5::2], traces[1].X[5::2])
     assert not np.allclose(traces[0].X[4::2], traces[1].X[4::2])

@@ -9,16 +9,8 @@ FAST = {"n_candidates": 100, "maxiter": 10}
 
 
 def fast_settings(method: str) -> dict:
-    """Cheap settings each method accepts (the families take different ones)."""
-    from bolib.algorithms.egp_ts import EGPTS
-
-    if method == "random":
-        return {}
-    if method == "botorch-logei":
-        return {"num_restarts": 2, "raw_samples": 32}
-    if issubclass(METHODS[method], EGPTS):
-        return {"n_candidates": 100, "n_starts": 1, **({"burn_in": 10, "steps": 2} if method == "fb-gp-ts" else {})}
-    return FAST
+    """The cheap settings each method declares for tests."""
+    return METHODS[method].cheap_settings
 
 
 @pytest.mark.parametrize("mode,batch", [("sequential", 1), ("sync", 3), ("async", 3)])
@@ -48,7 +40,7 @@ def test_same_seed_same_numbers():
 
 def test_async_keeps_workers_busy_and_uses_pending_points():
     problem = get_benchmark("branin")
-    opt = make_optimizer("gp-ucb", 2, 0, **FAST)
+    opt = make_optimizer("gp-ucb", 2, 0, n_init=4, **FAST)
     trace = run(problem, opt, 14, 0, n_init=4, batch_size=3, mode="async", durations="exponential")
     finished = trace.end[4:]
     assert np.all(np.diff(finished) >= 0)  # rows are in finishing order

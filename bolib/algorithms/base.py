@@ -2,44 +2,86 @@
 
 ``opt.ask(n)`` returns ``n`` points in the unit cube [0, 1]^d; ``opt.tell(X, y)`` reports their
 observed values (to be *maximised*). Points asked but not yet told are *pending*; batch and
-asynchronous methods take them into account when proposing new points. The optimiser keeps all its
-randomness in ``self.rng``, seeded at construction, so a run is a pure function of its seed.
+asynchronous methods take them into account when proposing new points, and the points of one batch
+are pending for each other. The optimiser keeps all its randomness in ``self.rng``, seeded at
+construction, so a run is a pure function of its seed.
+
+Cold start: while an optimiser holds fewer than ``n_init`` points (observed or pending), ``ask``
+hands out the next points of a scrambled Sobol design seeded by the optimiser's seed; only then does
+the method's own :meth:`Optimizer.propose` run. The default, ``n_init = max(5, 2 d)``, is the size of
+the quasi-random initial design in Ax's default generation strategy. An experiment that gives every
+method a shared initial design (:func:`bolib.loop.run`) tells it before the first ask, so the
+optimiser's own design is used only where the shared one is smaller.
 """
 from __future__ import annotations
 
 import abc
+import contextlib
 
 import numpy as np
+from scipy.stats import qmc
 
 from bolib.runtime import rng as make_rng
 
 
+def default_n_init(dim: int) -> int:
+    """Size of an optimiser's own initial design: max(5, 2 d)."""
+    return max(5, 2 * int(dim))
+
+
 class Optimizer(abc.ABC):
-    """Base class: keeps the data and the pending points; subclasses implement :meth:`propose`."""
+    """Base class: keeps the data, the pending points and the initial design; subclasses implement
+    :meth:`propose`."""
 
     #: registry name, set by :func:`bolib.algorithms.register`
     name = "optimizer"
+    #: settings under which one ask/tell step is cheap (seconds), for the every-method tests
+    cheap_settings: dict = {}
 
-    def __init__(self, dim: int, seed: int = 0):
+    def __init__(self, dim: int, seed: int = 0, *, n_init: int | None = None):
         self.dim = int(dim)
         self.seed = int(seed)
+        if self.dim < 1:
+            raise ValueError(f"dim must be >= 1; got {dim}")
+        self.n_init = default_n_init(self.dim) if n_init is None else int(n_init)
+        if self.n_init < 1:
+            raise ValueError(f"n_init must be >= 1 (a model needs data); got {n_init}")
         self.rng = make_rng(seed, "method", self.name)
+        self._design = qmc.Sobol(self.dim, scramble=True, seed=make_rng(seed, "method-init", self.name))
         self.X = np.empty((0, self.dim))
         self.y = np.empty(0)
         self.pending = np.empty((0, self.dim))
 
     def ask(self, n: int = 1) -> np.ndarray:
         """Propose ``n`` new points (rows of an (n, d) array in the unit cube)."""
-        X = np.clip(np.asarray(self.propose(int(n)), dtype=float).reshape(n, self.dim), 0.0, 1.0)
+        n = int(n)
+        if n < 1:
+            raise ValueError(f"ask needs n >= 1; got {n}")
+        n_design = min(n, max(0, self.n_init - len(self.y) - len(self.pending)))
+        if len(self.y) == 0:
+            n_design = n  # nothing to model yet: the whole batch comes from the design
+        X = self._design.random(n_design) if n_design else np.empty((0, self.dim))
+        if n > n_design:
+            with self.also_pending(X):
+                proposed = np.asarray(self.propose(n - n_design), dtype=float).reshape(n - n_design, self.dim)
+            X = np.vstack([X, np.clip(proposed, 0.0, 1.0)])
         self.pending = np.vstack([self.pending, X])
         return X
 
     def tell(self, X, y) -> None:
-        """Report observed values ``y`` at points ``X`` (asked before, or any other points)."""
+        """Report observed values ``y`` at points ``X`` (asked before, or any other points).
+
+        Non-finite values are refused (a GP would silently fit them): the error names the points.
+        """
         X = np.atleast_2d(np.asarray(X, dtype=float))
         y = np.asarray(y, dtype=float).reshape(-1)
-        if len(X) != len(y):
-            raise ValueError(f"tell got {len(X)} points but {len(y)} values")
+        if X.shape[1] != self.dim or len(X) != len(y):
+            raise ValueError(f"tell needs X of shape (n, {self.dim}) and n values; got X {X.shape} "
+                             f"and {len(y)} values")
+        bad = ~np.isfinite(y)
+        if bad.any():
+            raise ValueError(f"tell got non-finite values {y[bad].tolist()} at points {X[bad].tolist()}; "
+                             "report a finite value (e.g. a penalty) or leave the point out")
         for x in X:
             match = np.flatnonzero(np.all(np.isclose(self.pending, x, rtol=0, atol=1e-12), axis=1))
             if len(match):
@@ -48,15 +90,32 @@ class Optimizer(abc.ABC):
         self.y = np.concatenate([self.y, y])
         self.observe(X, y)
 
+    @contextlib.contextmanager
+    def also_pending(self, X):
+        """Treat the rows of ``X`` as pending inside the block (points already chosen in a batch)."""
+        saved = self.pending
+        self.pending = np.vstack([saved, np.asarray(X, dtype=float).reshape(-1, self.dim)])
+        try:
+            yield
+        finally:
+            self.pending = saved
+
     @abc.abstractmethod
     def propose(self, n: int) -> np.ndarray:
-        """Return ``n`` new points given ``self.X``, ``self.y`` and ``self.pending``."""
+        """Return ``n`` new points given ``self.X``, ``self.y`` and ``self.pending`` (at least one
+        observation exists when this is called)."""
 
     def observe(self, X: np.ndarray, y: np.ndarray) -> None:
         """Hook for incremental updates after :meth:`tell` (the data is already appended)."""
 
+    def best_rows(self, k: int) -> np.ndarray:
+        """The ``k`` best observed points, best first (extra starts for acquisition maximisers)."""
+        return self.X[np.argsort(self.y)[::-1][:k]]
+
     @property
     def best(self) -> tuple[np.ndarray, float]:
         """The best observed point and its value."""
+        if len(self.y) == 0:
+            raise RuntimeError("no observations yet: tell the optimiser some values first")
         i = int(np.argmax(self.y))
         return self.X[i], float(self.y[i])

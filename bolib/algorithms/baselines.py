@@ -3,8 +3,11 @@
 The GP methods share :class:`GPOptimizer`: an exact GP (:class:`bolib.models.GP`) refitted every
 ``refit_every`` observations (hyperparameters frozen in between), and an acquisition maximised by
 :func:`bolib.acquisition.maximize` (candidates + multi-start L-BFGS-B, starting also from the best
-observed points). For a batch, pending points are "kriging believers": the GP is conditioned on
-them with its own mean as the value, which keeps the mean and shrinks the variance there.
+observed points). Points not yet observed (pending points and the earlier points of the same batch)
+enter the GP as *fantasies*: by default the "kriging believer" (the GP's own mean as the value, which
+keeps the mean and shrinks the variance there); a method whose acquisition is the mean alone uses the
+"constant liar" min(y) instead (Ginsbourger et al. 2010), since a believer would leave its argmax
+where it was.
 """
 from __future__ import annotations
 
@@ -13,7 +16,10 @@ import torch
 
 from bolib import acquisition as acq
 from bolib.algorithms.base import Optimizer
+from bolib.errors import check_choice
 from bolib.models import GP
+
+FANTASIES = ("believer", "liar")
 
 
 class RandomSearch(Optimizer):
@@ -26,19 +32,30 @@ class RandomSearch(Optimizer):
 
 
 class GPOptimizer(Optimizer):
-    """Common machinery of GP-based methods; subclasses define :meth:`acquisition`."""
+    """Common machinery of GP-based methods; subclasses define :meth:`acquisition`.
+
+    ``hyperprior`` and ``fit_starts`` go to :class:`bolib.models.GP` (MAP under BoTorch's priors or
+    type-II ML; number of starts of each hyperparameter fit).
+    """
+
+    cheap_settings = {"n_candidates": 100, "maxiter": 10}
+    #: how points not yet observed enter the GP (see the module docstring)
+    fantasy = "believer"
 
     def __init__(self, dim, seed=0, *, kernel="matern25", ard=False, lengthscale=None, noise=None,
-                 refit_every=1, n_candidates=2000, n_starts=4, n_best_starts=3, maxiter=50):
-        super().__init__(dim, seed)
-        self.gp = GP(kernel, ard=ard, lengthscale=lengthscale, noise=noise)
+                 hyperprior="none", fit_starts=None, refit_every=1, n_candidates=2000, n_starts=4,
+                 n_best_starts=3, maxiter=50, n_init=None):
+        super().__init__(dim, seed, n_init=n_init)
+        self.gp_settings = {"hyperprior": hyperprior, "seed": self.seed,
+                            **({} if fit_starts is None else {"starts": fit_starts})}
+        self.gp = GP(kernel, ard=ard, lengthscale=lengthscale, noise=noise, **self.gp_settings)
         self.refit_every = int(refit_every)
         self.n_candidates, self.n_starts = int(n_candidates), int(n_starts)
         self.n_best_starts, self.maxiter = int(n_best_starts), int(maxiter)
         self._fitted_at = 0
 
     def fit_model(self) -> GP:
-        """Condition the GP on the data, refitting hyperparameters on schedule."""
+        """Condition the GP on the data, refitting hyperparameters on schedule; return it."""
         n = len(self.y)
         refit = self._fitted_at == 0 or n - self._fitted_at >= self.refit_every
         self.gp.fit(self.X, self.y, refit=refit and self.gp.fit_hyperparameters)
@@ -46,31 +63,39 @@ class GPOptimizer(Optimizer):
             self._fitted_at = n
         return self.gp
 
+    def next_model(self) -> GP:
+        """The GP that chooses the next point of a batch."""
+        return self.gp
+
     def acquisition(self, gp: GP, X: torch.Tensor) -> torch.Tensor:
         raise NotImplementedError
 
+    def fantasize(self, gp: GP, X_new: np.ndarray) -> None:
+        """Condition ``gp`` on the real data plus fantasy values at the points ``X_new``."""
+        X_new = np.asarray(X_new, dtype=float).reshape(-1, self.dim)
+        check_choice("fantasy", self.fantasy, FANTASIES)
+        values = (np.full(len(X_new), self.y.min()) if self.fantasy == "liar"
+                  else gp.predict(X_new)[0])
+        gp.fit(np.vstack([self.X, X_new]), np.concatenate([self.y, values]), refit=False)
+
     def propose(self, n):
-        if len(self.y) == 0:
-            return self.rng.random((n, self.dim))
-        gp = self.fit_model()
-        fantasies, points = list(self.pending), []
-        for i in range(n):
-            if fantasies:
-                Xf = np.vstack([self.X, fantasies])
-                yf = np.concatenate([self.y, gp.predict(np.asarray(fantasies))[0]])
-                gp.fit(Xf, yf, refit=False)
-            x = self.maximize(gp)
-            points.append(x)
-            fantasies.append(x)
-        if fantasies:
+        self.fit_model()
+        points, touched = [], []
+        for _ in range(n):
+            gp = self.next_model()
+            unobserved = np.vstack([self.pending, *points]) if points else self.pending
+            if len(unobserved):
+                self.fantasize(gp, unobserved)
+                touched.append(gp)
+            points.append(self.maximize(gp)[None])
+        for gp in {id(g): g for g in touched}.values():
             gp.fit(self.X, self.y, refit=False)
-        return np.array(points)
+        return np.vstack(points)
 
     def maximize(self, gp: GP) -> np.ndarray:
-        best_rows = self.X[np.argsort(self.y)[::-1][: self.n_best_starts]]
         x, _ = acq.maximize(lambda X: self.acquisition(gp, X), self.dim, self.rng,
                             n_candidates=self.n_candidates, n_starts=self.n_starts,
-                            extra_starts=best_rows, maxiter=self.maxiter)
+                            extra_starts=self.best_rows(self.n_best_starts), maxiter=self.maxiter)
         return x
 
 
@@ -127,12 +152,10 @@ class GPTS(GPOptimizer):
         super().__init__(dim, seed, n_candidates=n_candidates, **settings)
 
     def propose(self, n):
-        if len(self.y) == 0:
-            return self.rng.random((n, self.dim))
-        gp = self.fit_model()
+        self.fit_model()
         points = []
         for _ in range(n):
             candidates = self.rng.random((self.n_candidates, self.dim))
-            sample = gp.sample(candidates, 1, self.rng)[0]
+            sample = self.gp.sample(candidates, 1, self.rng)[0]
             points.append(candidates[acq.argmax_grid(sample, self.rng)])
         return np.array(points)

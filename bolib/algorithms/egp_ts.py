@@ -42,6 +42,7 @@ from scipy.special import expit, logsumexp
 
 from bolib import acquisition as acq
 from bolib.algorithms.base import Optimizer
+from bolib.algorithms.baselines import GPEI
 from bolib.errors import check_choice
 from bolib.models import GP
 from bolib.models.ensemble import RFEnsemble
@@ -98,9 +99,12 @@ class EGPTS(Optimizer):
 
     name = "egp-ts"
 
+    cheap_settings = {"n_candidates": 100, "n_starts": 1}
+
     def __init__(self, dim, seed=0, *, dictionary="four", members=None, n_pairs=50, refit_every=50,
-                 weight_floor=None, n_candidates=2000, n_starts=5):
-        super().__init__(dim, seed)
+                 weight_floor=None, n_candidates=2000, n_starts=5, hyperprior="none", n_init=None):
+        super().__init__(dim, seed, n_init=n_init)
+        self.hyperprior = hyperprior
         self.members = list(members) if members is not None else \
             DICTIONARIES[check_choice("dictionary", dictionary, DICTIONARIES)]
         self.n_pairs, self.refit_every = int(n_pairs), int(refit_every)
@@ -131,7 +135,7 @@ class EGPTS(Optimizer):
         """ML-II on an exact GP (lengthscale kept if the member fixes it); fresh features."""
         kernel, ard, lengthscale = member
         gp = GP(kernel, ard=ard, lengthscale=lengthscale, fit_lengthscale=lengthscale is None,
-                standardize=False).fit(self.X, z)
+                standardize=False, hyperprior=self.hyperprior, seed=self.seed).fit(self.X, z)
         hyper = gp.hyperparameters
         features = RandomFeatures(kernel, self.dim, self.n_pairs, self.rng, hyper["lengthscale"][0],
                                   hyper["outputscale"][0])
@@ -147,8 +151,6 @@ class EGPTS(Optimizer):
 
     # ----------------------------------------------------------------- proposals
     def propose(self, n):
-        if self.ensemble is None:
-            return self.rng.random((n, self.dim))
         incumbent = self.X[np.argmax(self.y)][None]
         points = []
         for _ in range(n):
@@ -230,39 +232,32 @@ class EXP3BO(EGPTS):
         super().observe(X, y)
 
 
-class EGPEI(Optimizer):
-    """EGP-EI (Remark 1): exact GPs per member, evidence weights, EI of a sampled member."""
+class EGPEI(GPEI):
+    """EGP-EI (Remark 1): exact GPs per member, evidence weights, EI of a sampled member.
+
+    Every member is refitted at each step; each point of a batch draws its own member, which is
+    conditioned on the batch's earlier points as fantasies (see :class:`GPOptimizer`).
+    """
 
     name = "egp-ei"
 
-    def __init__(self, dim, seed=0, *, dictionary="four", members=None, n_candidates=2000, n_starts=4,
-                 maxiter=50):
-        super().__init__(dim, seed)
+    def __init__(self, dim, seed=0, *, dictionary="four", members=None, **settings):
+        super().__init__(dim, seed, **settings)
         self.members = list(members) if members is not None else \
             DICTIONARIES[check_choice("dictionary", dictionary, DICTIONARIES)]
-        self.n_candidates, self.n_starts, self.maxiter = int(n_candidates), int(n_starts), int(maxiter)
-        self.gps = [GP(kernel, ard=ard, lengthscale=ls, fit_lengthscale=ls is None) for kernel, ard, ls in self.members]
+        self.gps = [GP(kernel, ard=ard, lengthscale=ls, fit_lengthscale=ls is None, **self.gp_settings)
+                    for kernel, ard, ls in self.members]
         self.history: list[dict] = []
 
-    def propose(self, n):
-        if len(self.y) == 0:
-            return self.rng.random((n, self.dim))
+    def fit_model(self) -> None:
+        """Refit every member; weights proportional to the type-II evidence."""
         log_w = np.array([gp.fit(self.X, self.y).log_evidence for gp in self.gps])
-        weights = np.exp(log_w - logsumexp(log_w))
-        points = []
-        for _ in range(n):
-            m = int(self.rng.choice(len(weights), p=weights))
-            self.history.append({"member": m, "weights": weights})
-            gp, best = self.gps[m], float(self.y.max())
+        self.weights = np.exp(log_w - logsumexp(log_w))
 
-            def ei(X, gp=gp):
-                mean, var = gp.posterior(X)
-                return acq.expected_improvement(mean, var.sqrt(), best)
-
-            x, _ = acq.maximize(ei, self.dim, self.rng, n_candidates=self.n_candidates, n_starts=self.n_starts,
-                                extra_starts=self.X[np.argsort(self.y)[::-1][:3]], maxiter=self.maxiter)
-            points.append(x)
-        return np.array(points)
+    def next_model(self) -> GP:
+        m = int(self.rng.choice(len(self.weights), p=self.weights))
+        self.history.append({"member": m, "weights": self.weights})
+        return self.gps[m]
 
 
 #: FB-GP-TS priors (App. E): uniform boxes for (output scale, lengthscale, noise variance)
@@ -273,6 +268,8 @@ class FBGPTS(EGPTS):
     """Fully Bayesian GP-TS: Thompson sampling under one posterior draw of the hyperparameters."""
 
     name = "fb-gp-ts"
+
+    cheap_settings = {**EGPTS.cheap_settings, "burn_in": 10, "steps": 2}
 
     def __init__(self, dim, seed=0, *, burn_in=200, steps=30, step_size=0.5, **settings):
         super().__init__(dim, seed, members=[("rbf", False, None)], refit_every=1, **settings)

@@ -88,6 +88,7 @@ class Exploit(GPOptimizer):
     """EXPLOIT: x_t = argmax_x mu_{t-1}(x)."""
 
     name = "exploit"
+    fantasy = "liar"  # a kriging believer leaves argmax mu unchanged, so a batch would repeat it
 
     def __init__(self, dim, seed=0, *, noise=0.0, **settings):
         super().__init__(dim, seed, noise=noise, **settings)
@@ -111,6 +112,7 @@ class _RandomExploration:
     Both points of an iteration come from one posterior (x~_t does not depend on the data). When
     the loop asks one point at a time, x~_t is handed out at the next ask, before the posterior is
     refitted, so the posterior used for x_{t+1} conditions on X_t^full = X_{t-1}^full + {x_t, x~_t}.
+    In a batch, the points already chosen are pending for the next acquisition point.
     """
 
     def _init_exploration(self, exploration: str) -> None:
@@ -123,7 +125,8 @@ class _RandomExploration:
             if self._queued:
                 points.append(self._queued.pop(0))
             else:
-                points.append(super().propose(1)[0])
+                with self.also_pending(points):
+                    points.append(super().propose(1)[0])
                 self._queued.append(self.exploration.next())
         return np.array(points)
 
