@@ -300,6 +300,20 @@ class GP:
         return float(-0.5 * z @ self.alpha.squeeze(-1) - torch.log(self.L.diagonal()).sum()
                      - 0.5 * n * np.log(2 * np.pi))
 
+    @property
+    def fit_objective(self) -> float:
+        """What the hyperparameter fit maximises, in nats: log p(y | hyperparameters) of the
+        standardised data, plus the log prior density of the hyperparameters with ``hyperprior``."""
+        self._check_fitted()
+        mll = gpytorch.mlls.ExactMarginalLogLikelihood(self.model.likelihood, self.model)
+        mll.train()
+        try:
+            with torch.no_grad():
+                value = mll(self.model(*self.model.train_inputs), self.model.train_targets)
+        finally:
+            self.model.eval()
+        return float(value) * len(self.model.train_targets)
+
     # -------------------------------------------------------------- inspection
     @property
     def hyperparameters(self) -> dict[str, np.ndarray | float]:
