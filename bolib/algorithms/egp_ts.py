@@ -151,7 +151,7 @@ class EGPTS(Optimizer):
 
     # ----------------------------------------------------------------- proposals
     def propose(self, n):
-        incumbent = self.X[np.argmax(self.y)][None]
+        incumbent = self.best_rows(1)
         points = []
         for _ in range(n):
             member, weights, u = self.choose(incumbent)
