@@ -303,6 +303,40 @@ def beats_random():
     return lines
 
 
+#: fit_choice: the model-based methods whose GP fits take ``hyperprior``
+FIT_CHOICE_METHODS = ("gp-ei", "gp-ucb", "gp-pi", "gp-ts", "exploit", "egp-ei", "rf-gp-ts", "egp-ts")
+
+
+@case("fit_choice", target=1.0)
+def fit_choice():
+    """Which hyperparameter fit the ask/tell methods use by default: type-II ML (``hyperprior="none"``,
+    the default) against MAP (``"botorch"``) on the beats_random setup. Ratio = geometric mean over
+    methods and problems of the default's mean final regret / the alternative's; above 1 means the
+    default should switch."""
+    from bolib.executors import run_jobs
+    from bolib.experiment import Job
+
+    setup = BEATS_RANDOM_SETUP
+    jobs = [Job("bolib.loop:bo_job", {"benchmark": p, "method": m, "seed": s, "budget": setup["budget"],
+                                      "n_init": setup["n_init"], "settings": {"hyperprior": h}})
+            for h in ("none", "botorch") for m in FIT_CHOICE_METHODS for p in BEATS_RANDOM_PROBLEMS
+            for s in range(setup["seeds"])]
+    with tempfile.TemporaryDirectory() as cache:
+        results = run_jobs(jobs, executor="local", cache_dir=cache, progress=False)
+    regret = {}
+    for job, value in zip(jobs, results.values):
+        key = (job.params["settings"]["hyperprior"], job.params["method"], job.params["benchmark"])
+        regret.setdefault(key, []).append(value["optimum"] - np.max(value["f"]))
+    log_mean = {h: np.mean([np.log(np.mean(regret[h, m, p]) + 1e-12) for m in FIT_CHOICE_METHODS
+                            for p in BEATS_RANDOM_PROBLEMS]) for h in ("none", "botorch")}
+    wins = sum(np.mean(regret["none", m, p]) <= np.mean(regret["botorch", m, p])
+               for m in FIT_CHOICE_METHODS for p in BEATS_RANDOM_PROBLEMS)
+    return [Line("fit_choice", float(np.exp(log_mean["none"])), float(np.exp(log_mean["botorch"])),
+                 f"geometric-mean final regret ml={np.exp(log_mean['none']):.3g} map={np.exp(log_mean['botorch']):.3g}; "
+                 f"ml lower or equal in {wins} of {len(FIT_CHOICE_METHODS) * len(BEATS_RANDOM_PROBLEMS)} "
+                 "(method, problem) pairs")]
+
+
 def cpu_job(seed: int, size: int = 300, repeats: int = 60) -> float:
     """A CPU-bound job for the executor benchmark: repeated Cholesky factorisations."""
     rng = np.random.default_rng(seed)
