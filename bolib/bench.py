@@ -269,6 +269,16 @@ BEATS_RANDOM_SETUP = {"n_init": 5, "budget": 30, "seeds": 5}
 #: methods left out of beats_random: the baseline itself, and EXPLORE, which ignores the values
 #: (argmax of the posterior SD: a space-filling design, paper 001's Fig. 1 baseline)
 NOT_OPTIMISERS = ("random", "explore")
+#: why a method may lose to random search in this setup (found on the first run of this case, not
+#: declared in advance; each line still prints MISSED when it misses, with this reason beside it)
+KNOWN_SHORTFALLS = {
+    "exploit": "greedy argmax mu; with 5 exact points the ML-II optimum can be a white-noise-like "
+               "lengthscale (about 0.01), and then argmax mu repeats an observed point for good",
+    "gp-ucb+": "half of its evaluations are uniform random points, so at 30 evaluations it has run "
+               "12-13 GP-UCB steps",
+    "fb-gp-ts": "the paper's uniform prior on the lengthscale over [1e-3, 1e3] puts 99.9% of its mass "
+                "on lengthscales above 1 (the whole unit cube)",
+}
 
 
 @case("beats_random", target=1.0)
@@ -297,8 +307,9 @@ def beats_random():
         worst = max(ratios, key=ratios.get)
         detail = " ".join(f"{p}={np.mean(regret[m, p]):.3g}/{np.mean(regret['random', p]):.3g}"
                           for p in BEATS_RANDOM_PROBLEMS)
+        known = f" known shortfall: {KNOWN_SHORTFALLS[m]}" if m in KNOWN_SHORTFALLS else ""
         lines.append(Line(f"beats_random[{m}]", np.mean(regret[m, worst]), np.mean(regret["random", worst]),
-                          f"worst={worst} regret(method/random): {detail}",
+                          f"worst={worst} regret(method/random): {detail}{known}",
                           {"every_problem": all(r < 1 for r in ratios.values())}))
     return lines
 
