@@ -210,3 +210,11 @@ def test_bad_fit_settings_name_the_choices():
         GP(hyperprior="gamma")
     with pytest.raises(ValueError, match="starts must be >= 1"):
         GP(starts=0)
+
+
+def test_restarts_only_where_fits_go_wrong():
+    """Small data gets the multi-start fit; beyond ``restarts_up_to`` points one start is used."""
+    gp = GP("rbf", starts=4, restarts_up_to=30)
+    assert [gp.n_starts(n) for n in (2, 30, 31, 500)] == [4, 4, 1, 1]
+    X, y = _data(40, 3)
+    assert np.isfinite(GP("rbf", restarts_up_to=30).fit(X, y).fit_objective)
