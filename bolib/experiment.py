@@ -26,6 +26,20 @@ from bolib.runtime import code_version
 MAGIC = b"BOLIB-RESULT-1\n"
 
 
+def _key_default(value):
+    """JSON form of a parameter JSON cannot encode: arrays by dtype, shape and a hash of their bytes
+    (``repr`` elides arrays over 1,000 elements, so two different arrays could share a key)."""
+    import numpy as np
+
+    if isinstance(value, np.ndarray):
+        data = np.ascontiguousarray(value)
+        return {"ndarray": str(data.dtype), "shape": list(data.shape),
+                "sha256": hashlib.sha256(data.tobytes()).hexdigest()}
+    if isinstance(value, np.generic):
+        return value.item()
+    return repr(value)
+
+
 @dataclasses.dataclass(frozen=True)
 class Job:
     """One call ``fn(**params)``; ``fn`` is ``"module:function"`` so any worker can import it."""
@@ -39,7 +53,7 @@ class Job:
 
     @property
     def key(self) -> str:
-        blob = json.dumps(self.config, sort_keys=True, default=repr).encode()
+        blob = json.dumps(self.config, sort_keys=True, default=_key_default).encode()
         return hashlib.sha256(blob).hexdigest()
 
     def describe(self) -> str:

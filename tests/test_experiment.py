@@ -127,3 +127,20 @@ def test_unreachable_scheduler_fails_fast_and_touches_nothing(tmp_path):
 def test_unknown_executor_names_choices(tmp_path):
     with pytest.raises(ValueError, match="valid choices: dask, local, serial"):
         run_jobs(_jobs(1), executor="slurm", cache_dir=tmp_path)
+
+
+def test_job_keys_tell_large_arrays_apart():
+    """numpy's repr elides arrays over 1,000 elements; keys hash dtype, shape and bytes instead."""
+    import numpy as np
+
+    from bolib.experiment import Job
+
+    a = np.zeros(2000)
+    b = a.copy()
+    b[1000] = 1.0
+    assert repr(a) == repr(b)  # the trap
+    assert Job("m:f", {"x": a}).key != Job("m:f", {"x": b}).key
+    assert Job("m:f", {"x": a}).key == Job("m:f", {"x": a.copy()}).key
+    assert Job("m:f", {"x": a}).key != Job("m:f", {"x": a.astype(np.float32)}).key
+    assert Job("m:f", {"x": a}).key != Job("m:f", {"x": a.reshape(40, 50)}).key
+    assert Job("m:f", {"n": np.int64(3)}).key == Job("m:f", {"n": 3}).key
