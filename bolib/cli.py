@@ -38,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="speed benchmarks (ratios against a reference)")
     bench.add_argument("--only", nargs="+", metavar="CASE")
+    bench.add_argument("--in-process", action="store_true",
+                       help="run the cases in this process (default: each in a fresh one)")
     return parser
 
 
@@ -77,7 +79,7 @@ def main(argv=None) -> int:
         elif args.command == "bench":
             from bolib import bench
 
-            bench.run(args.only)
+            bench.run(args.only, isolate=not args.in_process)
     except BolibError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -33,3 +33,10 @@ def test_gp_fit_datasets_cover_the_declared_range():
     assert {X.shape[1] for _, X, _, _ in data} == {d for _, d in bench.GP_FIT_FUNCTIONS}
     assert all(8 <= len(y) <= 50 for _, _, y, _ in data)
     assert {exact for *_, exact in data} == {True, False}
+
+
+def test_isolated_cases_run_in_a_fresh_process(capsys):
+    """The command line runs each case in its own interpreter and parses its lines back."""
+    ratios = bench.run(["rff_update"], isolate=True)
+    assert [name for name, _ in ratios] == ["rff_update"] and ratios[0][1] > 0
+    assert capsys.readouterr().out.startswith("bench rff_update ")
