@@ -2,8 +2,8 @@
 
 An 8-input simulator of a rotating lawn sprinkler, used as a BO test problem by Pourmohamad & Lee
 and distributed in the R package ``CompModels``. This is an independent implementation from the
-model's equations (as written out in ``shared/specs/spec_001_gpucbplus.md`` Sec. 4.3), not a
-translation of the GPL source. It has two parts:
+model's equations (Pourmohamad & Lee, *Bayesian Optimization with Application to Computer
+Experiments*, 2021, and paper 001 App. D), not a translation of the GPL source. It has two parts:
 
 1. **Rotation speed.** A fixed-point iteration balances the driving torque of the water jets
    against bearing friction, adjusting the angular velocity ``omega`` until the torque residual is
