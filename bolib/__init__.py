@@ -6,6 +6,10 @@ pure, cached jobs, and every paper claim is recorded with a verdict. See ``READM
 """
 from importlib.metadata import PackageNotFoundError, version
 
+from bolib import codepath
+
+codepath.pin()  # before numpy, scipy or torch load: see bolib/codepath.py
+
 try:
     __version__ = version("bolib")
 except PackageNotFoundError:  # running from a source tree that is not installed

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from bolib import codepath
 from bolib.errors import BolibError, check_choice
 from bolib.experiment import Cache, Job, Results, default_cache_dir, execute
 from bolib.runtime import set_single_thread_env
@@ -146,6 +147,10 @@ def run_jobs(jobs: list[Job], executor: str = "local", workers: int | None = Non
         stream = _dask(todo, workers, scheduler)
     elif executor == "local" and len(todo) > 1 and workers > 1:
         stream = _local(todo, workers)
+    elif todo and not codepath.in_process_is_pinned():
+        # numpy or torch loaded before bolib here, so this process is not on the pinned code path:
+        # compute in one pinned worker process instead, so the cached numbers are the pinned ones
+        stream = _local(todo, 1)
     else:
         stream = _serial(todo)
     bar = tqdm(total=len(jobs), initial=n_cached, disable=not progress, desc="jobs", unit="job",

@@ -21,7 +21,7 @@ import warnings
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from bolib.runtime import code_version
+from bolib import provenance, runtime
 
 MAGIC = b"BOLIB-RESULT-1\n"
 
@@ -49,7 +49,9 @@ class Job:
 
     @property
     def config(self) -> dict:
-        return {"fn": self.fn, "params": dict(self.params), "code": code_version()}
+        """What the result depends on: function, parameters and :func:`bolib.provenance.job_provenance`."""
+        return {"fn": self.fn, "params": dict(self.params),
+                **provenance.job_provenance(self.resolve(), dict(self.params))}
 
     @property
     def key(self) -> str:
@@ -99,12 +101,6 @@ class Experiment:
         return [Job(fn, {**self.fixed, **variant, **dict(zip(keys, values))})
                 for variant in self.variants
                 for values in itertools.product(*(list(self.grid[k]) for k in keys))]
-
-    def run(self, **options) -> "Results":
-        """Run all jobs through :func:`bolib.executors.run_jobs` (options: executor, workers, ...)."""
-        from bolib.executors import run_jobs
-
-        return run_jobs(self.jobs(), **options)
 
 
 @dataclasses.dataclass
@@ -196,9 +192,7 @@ def execute(job: Job):
 
 
 def default_cache_dir() -> Path:
-    from bolib.pipeline import PROJECT_ROOT
-
-    return PROJECT_ROOT / "experiments" / "cache"
+    return runtime.PROJECT_ROOT / "experiments" / "cache"
 
 
 __all__ = ["Cache", "Experiment", "Job", "Results", "execute", "default_cache_dir"]

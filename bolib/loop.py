@@ -19,9 +19,10 @@ import time
 
 import numpy as np
 
-from bolib.algorithms import Optimizer, make_optimizer
+from bolib.algorithms import Optimizer, make_optimizer, method_module
 from bolib.benchmarks import Problem, get_benchmark
 from bolib.errors import check_choice
+from bolib.provenance import depends_on
 from bolib.runtime import rng
 
 MODES = ("sequential", "sync", "async")
@@ -152,6 +153,7 @@ def _run_async(optimizer, rec, budget, n_workers):
             heapq.heappush(events, (new_end, rec.n_started, worker, new_row))
 
 
+@depends_on(lambda params: [method_module(params["method"])])
 def bo_job(benchmark: str, method: str, seed: int, budget: int, dim: int | None = None,
            n_init: int = 10, batch_size: int = 1, mode: str = "sequential",
            durations: str = "constant", noise_std: float = 0.0, noise_kind: str = "gaussian",

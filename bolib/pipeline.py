@@ -9,16 +9,15 @@ profile name and where to write (executed notebook and claims JSON, figures, cac
 from __future__ import annotations
 
 import dataclasses
-import os
 import tempfile
 from pathlib import Path
 
 import yaml
 
+from bolib import runtime
 from bolib.errors import BolibError, check_choice
 
-PACKAGE_ROOT = Path(__file__).resolve().parents[1]
-PROJECT_ROOT = Path(os.environ.get("BOLIB_ROOT", PACKAGE_ROOT))
+PROJECT_ROOT = runtime.PROJECT_ROOT
 PROFILES = ("smoke", "quick", "paper")
 TYPES = {"int": int, "float": (int, float), "str": str, "bool": bool, "list": list, "dict": dict}
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import seaborn as sns
 
-from bolib.runtime import git_revision
+from bolib.provenance import git_revision
 from bolib.stats import mean_ci
 
 

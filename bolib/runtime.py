@@ -7,10 +7,8 @@ experiments parallelise over jobs instead.
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -19,6 +17,8 @@ import numpy as np
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+#: Where notebooks/, experiments/ and figures/ live (``BOLIB_ROOT`` overrides the source tree).
+PROJECT_ROOT = Path(os.environ.get("BOLIB_ROOT", PACKAGE_DIR.parent))
 
 
 def set_single_thread_env() -> None:
@@ -67,26 +67,3 @@ def rng(seed: int, *stream: int | str) -> np.random.Generator:
     return np.random.default_rng(np.random.SeedSequence(words))
 
 
-@functools.lru_cache(maxsize=1)
-def code_version() -> str:
-    """Hash of bolib's version and all of its source files: part of every cache key."""
-    from bolib import __version__
-
-    digest = hashlib.sha256(__version__.encode())
-    for path in sorted(PACKAGE_DIR.rglob("*.py")):
-        digest.update(path.relative_to(PACKAGE_DIR).as_posix().encode())
-        digest.update(path.read_bytes())
-    return f"{__version__}+{digest.hexdigest()[:12]}"
-
-
-@functools.lru_cache(maxsize=1)
-def git_revision() -> str:
-    """The git revision of the working tree (``+dirty`` when it has uncommitted changes)."""
-    try:
-        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=PACKAGE_DIR,
-                             capture_output=True, text=True, timeout=10, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                               cwd=PACKAGE_DIR, capture_output=True, text=True, timeout=10).stdout
-        return rev + ("+dirty" if dirty.strip() else "")
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"

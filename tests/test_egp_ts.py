@@ -201,7 +201,7 @@ def test_fb_gp_ts_draws_hyperparameters_inside_the_prior_box():
 
 
 def test_rf_exact_setting_oracle_beats_random_and_weights_concentrate():
-    from bolib.algorithms.egp_ts import rf_exact_job
+    from bolib.papers.egp_ts import rf_exact_job
 
     runs = {rule: [rf_exact_job(rule, s, 48) for s in range(6)] for rule in ("egp-ts", "oracle", "random")}
     total = {rule: np.mean([r["regret"].sum() for r in v]) for rule, v in runs.items()}

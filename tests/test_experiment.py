@@ -103,7 +103,7 @@ def test_bo_job_bit_identical_across_executors(tmp_path):
     exp = Experiment("bo", "bolib.loop:bo_job", grid={"seed": [0, 1]},
                      fixed={"benchmark": "branin", "method": "gp-ei", "budget": 8, "n_init": 4,
                             "settings": {"n_candidates": 100, "maxiter": 10}})
-    runs = {ex: exp.run(executor=ex, workers=2, cache_dir=tmp_path / ex, progress=False)
+    runs = {ex: run_jobs(exp.jobs(), executor=ex, workers=2, cache_dir=tmp_path / ex, progress=False)
             for ex in ("serial", "local")}
     for a, b in zip(runs["serial"].values, runs["local"].values):
         np.testing.assert_array_equal(a["X"], b["X"])
@@ -139,8 +139,8 @@ def test_job_keys_tell_large_arrays_apart():
     b = a.copy()
     b[1000] = 1.0
     assert repr(a) == repr(b)  # the trap
-    assert Job("m:f", {"x": a}).key != Job("m:f", {"x": b}).key
-    assert Job("m:f", {"x": a}).key == Job("m:f", {"x": a.copy()}).key
-    assert Job("m:f", {"x": a}).key != Job("m:f", {"x": a.astype(np.float32)}).key
-    assert Job("m:f", {"x": a}).key != Job("m:f", {"x": a.reshape(40, 50)}).key
-    assert Job("m:f", {"n": np.int64(3)}).key == Job("m:f", {"n": 3}).key
+    assert Job("jobs:noisy_sum", {"x": a}).key != Job("jobs:noisy_sum", {"x": b}).key
+    assert Job("jobs:noisy_sum", {"x": a}).key == Job("jobs:noisy_sum", {"x": a.copy()}).key
+    assert Job("jobs:noisy_sum", {"x": a}).key != Job("jobs:noisy_sum", {"x": a.astype(np.float32)}).key
+    assert Job("jobs:noisy_sum", {"x": a}).key != Job("jobs:noisy_sum", {"x": a.reshape(40, 50)}).key
+    assert Job("jobs:noisy_sum", {"n": np.int64(3)}).key == Job("jobs:noisy_sum", {"n": 3}).key

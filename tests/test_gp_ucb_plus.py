@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from bolib.algorithms import make_optimizer
-from bolib.algorithms.gp_ucb_plus import (BETA_TWO, ExplorationSequence, beta_finite, beta_gp_theory,
-                                          beta_sup, grid_run)
+from bolib.algorithms.gp_ucb_plus import BETA_TWO, ExplorationSequence, beta_finite, beta_gp_theory, beta_sup
+from bolib.papers.gp_ucb_plus import grid_run
 from bolib.benchmarks import get_benchmark, rkhs_function
 from bolib.benchmarks.sprinkler import DOCUMENTED_OUTPUTS, DOCUMENTED_POINT, sprinkler_outputs
 from bolib.loop import run
@@ -155,7 +155,7 @@ def test_random_forest_objective_floors_integers_and_is_deterministic():
 
 
 def test_sup_job_and_unknown_exploration_error():
-    from bolib.algorithms.gp_ucb_plus import sup_bo_job
+    from bolib.papers.gp_ucb_plus import sup_bo_job
 
     out = sup_bo_job("levy", "gp-ucb", 0, 8, n_init=4, n_sup=20, settings=FAST)
     assert out["beta"] == pytest.approx(beta_sup(get_benchmark("levy"), 20, 0))

@@ -1,39 +1,73 @@
 """Registry of ask/tell optimisers: ``make_optimizer(name, dim, seed, **settings)``.
 
-Paper modules register their methods with :func:`register`; ``python -m bolib list`` shows them.
+The registry maps each method name to where its class lives and imports a module only when one of
+its methods is used. So a job's cache key (which covers the source of every module the job can
+reach, see :mod:`bolib.provenance`) depends on the modules of the method it runs, not on every
+algorithm of every paper. A new method is one line in :data:`METHOD_PATHS`; ``python -m bolib
+list`` shows them all.
 """
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
+
 from bolib.algorithms.base import Optimizer
-from bolib.algorithms.baselines import GPEI, GPPI, GPTS, GPUCB, GPOptimizer, RandomSearch
 from bolib.errors import check_choice
 
-METHODS: dict[str, type[Optimizer]] = {}
+#: method name -> "module:Class"
+METHOD_PATHS: dict[str, str] = {
+    "random": "bolib.algorithms.baselines:RandomSearch",
+    "gp-ucb": "bolib.algorithms.baselines:GPUCB",
+    "gp-ei": "bolib.algorithms.baselines:GPEI",
+    "gp-pi": "bolib.algorithms.baselines:GPPI",
+    "gp-ts": "bolib.algorithms.baselines:GPTS",
+    "botorch-logei": "bolib.algorithms.reference:BoTorchLogEI",
+    # paper 000 (EGP-TS) and its baselines
+    "egp-ts": "bolib.algorithms.egp_ts:EGPTS",
+    "rf-gp-ts": "bolib.algorithms.egp_ts:RFGPTS",
+    "bandit-bo": "bolib.algorithms.egp_ts:BanditBO",
+    "exp3-bo": "bolib.algorithms.egp_ts:EXP3BO",
+    "egp-ei": "bolib.algorithms.egp_ts:EGPEI",
+    "fb-gp-ts": "bolib.algorithms.egp_ts:FBGPTS",
+    # paper 001 (GP-UCB+ and EXPLOIT+) and its baselines
+    "exploit": "bolib.algorithms.gp_ucb_plus:Exploit",
+    "explore": "bolib.algorithms.gp_ucb_plus:Explore",
+    "gp-ucb+": "bolib.algorithms.gp_ucb_plus:GPUCBPlus",
+    "exploit+": "bolib.algorithms.gp_ucb_plus:ExploitPlus",
+}
 
 
-def register(cls: type[Optimizer]) -> type[Optimizer]:
-    """Class decorator: make an optimiser available by its ``name``."""
-    if cls.name in METHODS and METHODS[cls.name] is not cls:
-        raise ValueError(f"method name {cls.name!r} is already registered")
-    METHODS[cls.name] = cls
-    return cls
+class _Registry(Mapping):
+    """Read-only mapping name -> optimiser class, importing each class on first access."""
+
+    def __init__(self, paths: Mapping[str, str]):
+        self._paths = paths
+
+    def __getitem__(self, name: str) -> type[Optimizer]:
+        module, _, qualname = self._paths[check_choice("method", name, self._paths)].partition(":")
+        cls = getattr(importlib.import_module(module), qualname)
+        if cls.name != name:
+            raise RuntimeError(f"{self._paths[name]} is named {cls.name!r}, registered as {name!r}")
+        return cls
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths)
+
+    def __len__(self) -> int:
+        return len(self._paths)
 
 
-for _cls in (RandomSearch, GPUCB, GPEI, GPPI, GPTS):
-    register(_cls)
+METHODS: Mapping[str, type[Optimizer]] = _Registry(METHOD_PATHS)
 
-from bolib.algorithms.egp_ts import EGPEI, EGPTS, EXP3BO, FBGPTS, RFGPTS, BanditBO  # noqa: E402
-from bolib.algorithms.gp_ucb_plus import Exploit, ExploitPlus, Explore, GPUCBPlus  # noqa: E402
-from bolib.algorithms.reference import BoTorchLogEI  # noqa: E402
 
-for _cls in (Exploit, Explore, GPUCBPlus, ExploitPlus, BoTorchLogEI, EGPTS, RFGPTS, BanditBO, EXP3BO, EGPEI, FBGPTS):
-    register(_cls)
+def method_module(name: str) -> str:
+    """The module that defines method ``name`` (part of the cache key of jobs that run it)."""
+    return METHOD_PATHS[check_choice("method", name, METHOD_PATHS)].partition(":")[0]
 
 
 def make_optimizer(name: str, dim: int, seed: int = 0, **settings) -> Optimizer:
     """Build the registered optimiser ``name``; unknown settings raise a ``TypeError`` naming them."""
-    cls = METHODS[check_choice("method", name, METHODS)]
-    return cls(dim, seed, **settings)
+    return METHODS[name](dim, seed, **settings)
 
 
-__all__ = ["METHODS", "Optimizer", "GPOptimizer", "make_optimizer", "register"]
+__all__ = ["METHODS", "METHOD_PATHS", "Optimizer", "make_optimizer", "method_module"]

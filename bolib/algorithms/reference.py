@@ -9,7 +9,6 @@ points) uses BoTorch's ``qLogExpectedImprovement`` with the pending points as ``
 """
 from __future__ import annotations
 
-import numpy as np
 import torch
 
 from bolib.algorithms.base import Optimizer

@@ -1,0 +1,110 @@
+"""Pinned numerical code paths, so that a job gives bit-identical numbers on any x86-64 machine.
+
+OpenBLAS (numpy's and scipy's), MKL (torch's BLAS and LAPACK), oneDNN, ATen's vectorised kernels
+and numpy's own SIMD loops each choose their kernels by processor. Kernels for different
+instruction sets round differently in the last bit; an L-BFGS-B path or a BO trajectory amplifies
+that into different results (a GP-EI run on Ackley moved from -17.29 to -18.06 by forcing another
+MKL path). Pinning every library to its AVX2 + FMA kernels (x86-64-v3, every x86-64 server
+processor since 2013-2017) removes the dependence on which processor runs the job.
+
+The pins are environment variables the libraries read *when they load*, so :func:`pin` must run
+before numpy, scipy or torch are imported: ``import bolib`` does it first thing, worker processes
+inherit it, and papermill kernels get it from the pipeline's environment. Set
+``BOLIB_CODE_PATH=native`` to opt out (faster on some processors; numbers may then differ between
+machines). This module uses the standard library only, because it runs before numpy is loaded.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+#: Library -> environment variable and value that selects its AVX2 kernels (x86-64-v3).
+PINS = {
+    "OPENBLAS_CORETYPE": "Haswell",  # numpy's and scipy's OpenBLAS
+    "MKL_CBWR": "AVX2,STRICT",  # torch's MKL; STRICT also removes the dependence on data alignment
+    "MKL_ENABLE_INSTRUCTIONS": "AVX2",
+    "ONEDNN_MAX_CPU_ISA": "AVX2",
+    "ATEN_CPU_CAPABILITY": "avx2",  # torch's vectorised element-wise and reduction kernels
+    "NPY_DISABLE_CPU_FEATURES": "X86_V4 AVX512_ICL AVX512_SPR",  # numpy's AVX-512 loops
+}
+#: What the pins need from the processor (``/proc/cpuinfo`` flag names).
+REQUIRED_FLAGS = ("avx2", "fma")
+MODES = ("pinned", "native")
+STATE: dict[str, str] = {}
+
+
+def _cpu_flags() -> set[str] | None:
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return None
+
+
+def pin() -> str:
+    """Set :data:`PINS` in ``os.environ`` (overriding other values) and return the mode in force.
+
+    Returns ``"pinned"``, ``"native"`` (opted out with ``BOLIB_CODE_PATH=native``) or
+    ``"unpinned: <reason>"`` (not x86-64, a processor without AVX2, or a numerical library
+    imported before bolib, which therefore keeps its own choice in this process).
+    """
+    mode = os.environ.get("BOLIB_CODE_PATH", "pinned")
+    if mode not in MODES:
+        raise ValueError(f"BOLIB_CODE_PATH={mode!r}: expected one of {', '.join(MODES)}")
+    if mode == "native":
+        state = "native"
+    elif os.uname().machine not in ("x86_64", "AMD64"):
+        state = f"unpinned: {os.uname().machine} is not x86-64; numbers may differ from the committed ones"
+    else:
+        flags = _cpu_flags()
+        missing = [f for f in REQUIRED_FLAGS if flags is not None and f not in flags]
+        if missing:
+            state = f"unpinned: the processor lacks {', '.join(missing)}; numbers may differ from the committed ones"
+        else:
+            os.environ.update(PINS)
+            loaded = [name for name in ("numpy", "scipy", "torch") if name in sys.modules]
+            state = ("pinned" if not loaded else
+                     f"unpinned in this process: {', '.join(loaded)} imported before bolib "
+                     "(jobs run by worker processes are pinned)")
+    STATE["mode"] = state
+    return state
+
+
+def key_tag() -> str:
+    """The code path as part of a job's cache key: ``pinned`` or ``native``, else the reason.
+
+    A process whose own libraries loaded before the pins still runs its jobs in pinned worker
+    processes (see :func:`bolib.executors.run_jobs`), so its tag is ``pinned``.
+    """
+    mode = STATE.get("mode", "not set")
+    return "pinned" if mode.startswith("unpinned in this process") else mode
+
+
+def in_process_is_pinned() -> bool:
+    """Whether jobs computed in this very process run on the pinned (or chosen native) path."""
+    return STATE.get("mode") in MODES
+
+
+def report() -> dict[str, str]:
+    """The code path in force in this process: the mode and what each loaded library chose."""
+    out = {"mode": STATE.get("mode", "not set"), **{k: os.environ.get(k, "") for k in PINS}}
+    try:
+        from threadpoolctl import threadpool_info
+
+        for info in threadpool_info():
+            if info.get("architecture"):
+                out[f"{info['prefix']} ({info['filepath'].split('/')[-2]})"] = info["architecture"]
+    except ImportError:
+        pass
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        out["torch cpu capability"] = torch.backends.cpu.get_cpu_capability()
+    return out
+
+
+def shell_exports() -> str:
+    """``export`` lines for starting remote Dask workers on the same code path."""
+    return "\n".join(f"export {k}='{v}'" for k, v in PINS.items())

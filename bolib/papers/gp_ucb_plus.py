@@ -1,0 +1,135 @@
+"""Paper 001, GP-UCB+ and EXPLOIT+ (Kim & Sanz-Alonso, "Enhancing Gaussian process surrogates for
+optimization and posterior approximation via random exploration", arXiv:2401.17037): experiment
+jobs and theory checks of the notebook ``001_gpucbplus``.
+
+The algorithms are in :mod:`bolib.algorithms.gp_ucb_plus`; this module holds the finite-domain
+harness of the theory checks C3-C7 (:func:`grid_run`, :func:`theory_grid_job`) and the SUP-beta run.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy.spatial import cKDTree
+from scipy.stats import qmc
+
+from bolib import acquisition as acq
+from bolib.algorithms.gp_ucb_plus import EXPLORATIONS, beta_finite, beta_sup
+from bolib.errors import check_choice
+from bolib.models.grid import GridPosterior, grid_kernel_matrix, sample_on_grid, unit_grid
+from bolib.runtime import rng as make_rng
+
+
+def sup_bo_job(benchmark: str, method: str, seed: int, budget: int, dim: int | None = None,
+               n_init: int = 10, n_sup: int = 100, settings: dict | None = None) -> dict:
+    """:func:`bolib.loop.bo_job` with the SUP beta of this seed; the result also holds ``beta``."""
+    from bolib.benchmarks import get_benchmark
+    from bolib.loop import bo_job
+
+    beta = beta_sup(get_benchmark(benchmark, dim), n_sup, seed)
+    result = bo_job(benchmark, method, seed, budget, dim, n_init=n_init,
+                    settings={**(settings or {}), "beta": beta})
+    return {**result, "beta": beta}
+
+
+# --------------------------------------------------------------------- finite-domain runs
+GRID_RULES = ("gp-ucb", "gp-ucb+", "exploit+", "exploit", "explore", "uniform")
+
+
+def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta=0.0,
+             n_init: int = 1, exploration: str = "uniform", grid: np.ndarray | None = None,
+             lambdas=(), tau: float = 1e-10) -> dict:
+    """Run ``rule`` for T iterations on the finite domain with kernel matrix ``K`` and values ``f``.
+
+    ``beta`` is a constant or a function of t. The initial design (``n_init`` uniform domain points)
+    and the exploration points come from the seed's streams; ``exploration="sobol"`` snaps scrambled
+    Sobol points to the nearest point of ``grid``. Returns per iteration t = 1..T (regret counts the
+    acquisition points x_t only, as Theorems 3.1, 4.4 and 4.8 do):
+
+    * ``regret``: r_t = f* - f(x_t);  ``sigma_at``: sigma_{t-1}(x_t);  ``sup_sigma``: max sigma_{t-1};
+      ``sigma_opt``: sigma_{t-1}(x*);
+    * ``coverage``: max_x |f - mu_{t-1}| - beta_t^{1/2} sigma_{t-1} (<= 0 when the confidence band holds);
+    * ``rkhs_gap``: max_x |f - mu_{t-1}| / sigma_{t-1}, the smallest valid multiplier (<= ||f||_H);
+    * ``lambda_gap``: max over t and x of sigma_{t,0} - sigma_{t,lambda} for each lambda (<= 0).
+    """
+    check_choice("rule", rule, GRID_RULES)
+    f = np.asarray(f, dtype=float)
+    m, f_star, x_star = len(f), float(f.max()), int(np.argmax(f))
+    pick = make_rng(seed, "grid", rule)
+    explore_stream = make_rng(seed, "exploration")
+    if exploration == "sobol":
+        sobol = qmc.Sobol(grid.shape[1], scramble=True, seed=explore_stream)
+        tree = cKDTree(grid)
+        next_explore = lambda: int(tree.query(sobol.random(1))[1][0])  # noqa: E731
+    else:
+        check_choice("exploration", exploration, EXPLORATIONS)
+        next_explore = lambda: int(explore_stream.integers(m))  # noqa: E731
+    posts = [GridPosterior(K, tau, max_points=n_init + 2 * T + 1)]
+    posts += [GridPosterior(K, lam, max_points=n_init + 2 * T + 1) for lam in lambdas]
+
+    def observe(i):
+        for post in posts:
+            post.update(i, f[i])
+
+    for i in make_rng(seed, "init").integers(m, size=n_init):
+        observe(i)
+    out = {k: np.empty(T) for k in ("regret", "sigma_at", "sup_sigma", "sigma_opt", "coverage", "rkhs_gap")}
+    lambda_gap = np.full(len(lambdas), -np.inf)
+    for t in range(1, T + 1):
+        post = posts[0]
+        mu, sd = post.mean, post.std
+        beta_t = float(beta(t) if callable(beta) else beta)
+        if rule in ("gp-ucb", "gp-ucb+"):
+            i = acq.argmax_grid(mu + math.sqrt(beta_t) * sd, pick)
+        elif rule in ("exploit", "exploit+"):
+            i = acq.argmax_grid(mu, pick)
+        elif rule == "explore":
+            i = acq.argmax_grid(sd, pick)
+        else:
+            i = int(pick.integers(m))
+        error = np.abs(f - mu)
+        out["regret"][t - 1] = f_star - f[i]
+        out["sigma_at"][t - 1], out["sup_sigma"][t - 1] = sd[i], sd.max()
+        out["sigma_opt"][t - 1] = sd[x_star]
+        out["coverage"][t - 1] = float(np.max(error - math.sqrt(beta_t) * sd))
+        out["rkhs_gap"][t - 1] = float(np.max(error / np.maximum(sd, 1e-300)))
+        for j, other in enumerate(posts[1:]):
+            lambda_gap[j] = max(lambda_gap[j], float(np.max(sd - other.std)))
+        observe(i)
+        if rule.endswith("+"):
+            observe(next_explore())
+    return {**out, "lambda_gap": lambda_gap, "f_star": f_star}
+
+
+TARGETS = ("rkhs", "gp")
+BETA_RULES = ("rkhs", "finite", "zero")
+
+
+def theory_grid_job(kernel: str, rule: str, seed: int, T: int, dim: int, points_per_dim: int,
+                    lengthscale: float = 0.2, target: str = "rkhs", n_centers: int = 30,
+                    beta: str = "rkhs", delta: float = 0.1, exploration: str = "uniform",
+                    n_init: int = 1, lambdas: tuple = ()) -> dict:
+    """One theory-check run (spec 001, C4-C7): :func:`grid_run` on a regular grid of [0, 1]^dim.
+
+    ``target="rkhs"``: f = sum_j alpha_j k(., z_j) with ``n_centers`` centres and exact RKHS norm;
+    ``target="gp"``: f ~ GP(0, k) drawn on the grid. ``beta``: ``"rkhs"`` (||f||_H^2),
+    ``"finite"`` (:func:`beta_finite` with ``delta``) or ``"zero"``. The function depends on the
+    seed (and kernel) only, so every rule is run on the same f for a seed.
+    """
+    from bolib.benchmarks import rkhs_function
+
+    check_choice("target", target, TARGETS)
+    check_choice("beta", beta, BETA_RULES)
+    grid = unit_grid(points_per_dim, dim)
+    K = grid_kernel_matrix(kernel, grid, lengthscale)
+    stream = make_rng(seed, "target", kernel, target)
+    norm = float("nan")
+    if target == "rkhs":
+        problem = rkhs_function(kernel, dim, stream, n_centers, lengthscale, certify=False)
+        f, norm = problem(grid), problem.meta["rkhs_norm"]
+    else:
+        f = sample_on_grid(K, stream)
+    schedule = {"rkhs": norm ** 2, "finite": lambda t: beta_finite(t, len(grid), delta), "zero": 0.0}[beta]
+    out = grid_run(rule, K, f, T, seed, beta=schedule, n_init=n_init, exploration=exploration, grid=grid,
+                   lambdas=lambdas)
+    return {**out, "rkhs_norm": norm}

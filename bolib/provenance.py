@@ -1,0 +1,118 @@
+"""What a job's result depends on besides its parameters: code, library versions, code path.
+
+A job's cache key covers the source of exactly the bolib modules its function can reach: the
+function's module and everything it imports, transitively, found on bolib's static import graph
+(built with grimp; imports inside functions count too). A job whose function picks code by name at
+run time (a method or benchmark from a registry) declares those modules with :func:`depends_on`.
+So an edit of one paper's module recomputes that paper's jobs only, and an edit of the GP model
+recomputes every job that fits one.
+
+The key also covers the versions of the numerical libraries (an upgrade must not reuse results
+computed with another version) and the code-path mode of :mod:`bolib.codepath`.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import subprocess
+from collections.abc import Callable, Iterable
+from importlib import metadata
+from pathlib import Path
+
+from bolib import codepath
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+#: Libraries whose version is part of every job key.
+NUMERICAL_LIBRARIES = ("numpy", "scipy", "torch", "gpytorch", "linear_operator", "botorch",
+                       "scikit-learn", "box2d")
+#: Imports that never carry a job's computation: ``bolib/__init__`` imports the ``bolib.minimize``
+#: front door lazily, for users; following that edge would make every job depend on every module.
+IGNORED_EDGES = (("bolib", "bolib.optimize"),)
+
+
+def depends_on(modules: Callable[[dict], Iterable[str]]):
+    """Decorator: the job function also runs code from ``modules(params)`` (chosen by name)."""
+    def mark(fn):
+        fn.code_dependencies = modules
+        return fn
+    return mark
+
+
+@functools.lru_cache(maxsize=1)
+def import_graph():
+    """bolib's static import graph (grimp), without :data:`IGNORED_EDGES`."""
+    import grimp
+
+    graph = grimp.build_graph("bolib", cache_dir=None)
+    for importer, imported in IGNORED_EDGES:
+        if graph.direct_import_exists(importer=importer, imported=imported):
+            graph.remove_import(importer=importer, imported=imported)
+    return graph
+
+
+def reachable_modules(modules: Iterable[str]) -> list[str]:
+    """``modules`` and every bolib module they import, transitively, sorted."""
+    graph = import_graph()
+    found = set()
+    for module in modules:
+        if module not in graph.modules:
+            raise ValueError(f"{module!r} is not a bolib module")
+        found |= {module} | graph.find_upstream_modules(module)
+    return sorted(found)
+
+
+def _source_file(module: str) -> Path:
+    path = PACKAGE_DIR.parent / Path(*module.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+@functools.lru_cache(maxsize=None)
+def source_hash(modules: tuple[str, ...]) -> str:
+    """SHA-256 of the source files of ``modules`` and all the bolib modules they import.
+
+    A module outside bolib (e.g. a job function defined in a test) adds its own file and, since its
+    imports are not on the graph, all of bolib.
+    """
+    import importlib
+
+    ours = [m for m in modules if m == "bolib" or m.startswith("bolib.")]
+    files = [(m, _source_file(m)) for m in reachable_modules(ours)]
+    others = sorted(set(modules) - set(ours))
+    if others:
+        files += [(m, Path(importlib.import_module(m).__file__)) for m in others]
+        files += [(m, _source_file(m)) for m in sorted(import_graph().modules)]
+    digest = hashlib.sha256()
+    for module, path in files:
+        digest.update(module.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def library_versions() -> dict[str, str]:
+    versions = {}
+    for name in NUMERICAL_LIBRARIES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "absent"
+    return versions
+
+
+def job_provenance(fn, params: dict) -> dict:
+    """The part of a job's key that is not its parameters (see the module docstring)."""
+    modules = [fn.__module__, *getattr(fn, "code_dependencies", lambda p: ())(params)]
+    return {"source": source_hash(tuple(sorted(set(modules)))), "libraries": library_versions(),
+            "code_path": codepath.key_tag()}
+
+
+@functools.lru_cache(maxsize=1)
+def git_revision() -> str:
+    """The git revision of the working tree (``+dirty`` when it has uncommitted changes)."""
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=PACKAGE_DIR,
+                             capture_output=True, text=True, timeout=10, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               cwd=PACKAGE_DIR, capture_output=True, text=True, timeout=10).stdout
+        return rev + ("+dirty" if dirty.strip() else "")
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
