@@ -30,9 +30,29 @@ Prediction uses a cached Cholesky factor ``L L^T = K + tau I`` of the training k
 For a noise-free model tau is a jitter that starts at ``jitter * outputscale`` and grows tenfold
 (up to ``max_jitter * outputscale``) until the factorisation succeeds; for a noisy model tau is the
 noise variance. Posterior quantities are returned in the units of the observations.
+
+Additive models (paper 002, Kandasamy et al. 2015, arXiv:1503.01673). With ``groups`` the kernel is
+k = sum_j k_j(x^(j), x'^(j)) over disjoint groups of coordinates (eq. 4), and the same factor L gives the
+posterior of every component f_j (Sec. 4.1, eq. 5; Delta = K + tau I = L L^T):
+
+    mu_j(x)      = k_j(x, X) Delta^{-1} y
+    sigma_j^2(x) = k_j(x, x) - k_j(x, X) Delta^{-1} k_j(X, x)
+
+(:meth:`GP.group_posterior`, :meth:`GP.predict_groups`), which is what the Add-GP-UCB acquisition
+(eq. 6) maximises group by group. The means add up to the full mean (less the constant y_mean of the
+standardisation); the variances do not add up to sigma^2 (the components' posterior cross-covariance,
+-k_i(x, X) Delta^{-1} k_j(X, x), is left out). ``tie="all"`` shares one lengthscale and one output scale
+across the groups, as in the paper's experiments (Sec. 5).
+
+Custom kernels. ``kernel`` may be any GPyTorch kernel instance (e.g. the rational-quadratic ARD kernel
+of paper 003's GP baselines). It cannot be rebuilt as a batch, so its multi-start fit runs the starts one
+after another, as separate models: the warm start, its initial values (the default start), and random
+starts that draw every fitted hyperparameter (the constrained value) log-uniformly within a factor
+``CUSTOM_START_FACTOR`` of its initial value, and the noise variance as above.
 """
 from __future__ import annotations
 
+import copy
 import math
 import warnings
 from collections.abc import Sequence
@@ -46,7 +66,7 @@ from botorch.fit import fit_gpytorch_mll
 from botorch.models import SingleTaskGP
 
 from bolib.errors import check_choice
-from bolib.models.kernels import default_lengthscale, kernel_matrix, make_kernel
+from bolib.models.kernels import KERNELS, TIES, check_groups, kernel_matrix, make_kernel, tied_dim
 from bolib.runtime import rng as make_rng
 
 NOISE_FREE_FLOOR = 1e-9
@@ -61,6 +81,9 @@ RESTARTS_UP_TO = 100
 HYPERPRIORS = ("none", "botorch")
 #: log-uniform ranges of the random starts (lengthscale in units of sqrt(d))
 RANDOM_STARTS = {"lengthscale": (0.05, 1.0), "outputscale": (0.3, 3.0), "noise": (1e-6, 1e-1)}
+#: random starts of a custom kernel: each positive hyperparameter log-uniform in [v0 / F, F v0]
+#: around its initial value v0 (kept inside its constraint)
+CUSTOM_START_FACTOR = 5.0
 
 
 def _accept_line_search_stop(warning) -> bool:
@@ -85,12 +108,25 @@ def _first_occurrences(X: torch.Tensor, y: torch.Tensor, tol: float = 1e-9):
     return X[~close], y[~close]
 
 
-def _group_dim(name: str, dim: int, groups) -> int:
-    """Number of input dimensions of the kernel part that owns parameter ``name``."""
+def _group_dim(name: str, dim: int, groups, tie: str = "none") -> int:
+    """Number of input dimensions of the kernel part that owns parameter ``name`` (of the largest
+    group for a lengthscale shared by all groups)."""
     if groups is None:
         return dim
+    if tie == "all":
+        return tied_dim(groups)
     part = int(name.split("kernels.")[1].split(".")[0])
     return len(groups[part])
+
+
+def _constrained_values(module: torch.nn.Module) -> dict[str, np.ndarray | float]:
+    """Every hyperparameter of ``module`` by name (``raw_`` dropped), as its constrained value; a
+    parameter shared by several submodules appears once."""
+    values = {}
+    for name, raw, constraint in module.named_parameters_and_constraints():
+        value = (raw if constraint is None else constraint.transform(raw)).detach().numpy()
+        values[name.replace("raw_", "")] = float(value.item()) if value.size == 1 else value.ravel()
+    return values
 
 
 class GP:
@@ -98,8 +134,18 @@ class GP:
 
     Parameters
     ----------
-    kernel, ard, groups, lengthscale, outputscale
-        See :func:`bolib.models.kernels.make_kernel`.
+    kernel
+        A kernel name (see :func:`bolib.models.kernels.make_kernel`) or any GPyTorch kernel instance
+        (copied; the copy's values are the fit's default start; its own priors count with
+        ``hyperprior="botorch"``, which adds only the noise prior). An instance brings its own
+        structure, so ``ard``, ``groups``, ``lengthscale``, ``outputscale`` and ``tie`` must be left
+        unset; its groups for :meth:`group_posterior` are the terms of a top-level ``AdditiveKernel``.
+    ard, groups, lengthscale, outputscale
+        See :func:`bolib.models.kernels.make_kernel`. ``groups``: disjoint lists of coordinates, one
+        additive component each (paper 002, eq. 4).
+    tie
+        ``"none"`` (each group its own lengthscale and output scale) or ``"all"`` (one lengthscale and
+        one output scale shared by every group, the same parameter objects; paper 002, Sec. 5).
     noise
         ``None`` fits a Gaussian noise variance; a number fixes it (in standardised units);
         ``0.0`` gives the noise-free model (interpolation up to the jitter; repeated inputs are
@@ -122,12 +168,32 @@ class GP:
         Seeds the random starts (with the number of points), so a fit is a pure function of its data.
     """
 
-    def __init__(self, kernel: str = "matern25", *, ard: bool = False,
+    def __init__(self, kernel: str | gpytorch.kernels.Kernel = "matern25", *, ard: bool = False,
                  groups: Sequence[Sequence[int]] | None = None,
                  lengthscale=None, outputscale: float | None = None, noise: float | None = None,
                  fit: bool = True, fit_lengthscale: bool = True, standardize: bool = True,
                  jitter: float = 1e-6, max_jitter: float = 1e-4, starts: int = FIT_STARTS,
-                 restarts_up_to: int = RESTARTS_UP_TO, hyperprior: str = "none", seed: int = 0):
+                 restarts_up_to: int = RESTARTS_UP_TO, hyperprior: str = "none", seed: int = 0,
+                 tie: str = "none"):
+        self.tie = check_choice("tie", tie, TIES)
+        self.kernel_instance: gpytorch.kernels.Kernel | None = None
+        if isinstance(kernel, gpytorch.kernels.Kernel):
+            named_only = [name for name, given in [("ard", ard), ("groups", groups is not None),
+                                                   ("lengthscale", lengthscale is not None),
+                                                   ("outputscale", outputscale is not None),
+                                                   ("tie", tie != "none")] if given]
+            if named_only:
+                raise ValueError(f"{', '.join(named_only)} apply to named kernels "
+                                 f"({', '.join(sorted(KERNELS))}); set them on the kernel instance instead")
+            self.kernel_instance = copy.deepcopy(kernel).to(torch.float64)
+            kernel = type(kernel).__name__
+        elif isinstance(kernel, str):
+            check_choice("kernel", kernel, KERNELS)
+        else:
+            raise TypeError(f"kernel must be a name ({', '.join(sorted(KERNELS))}) or a "
+                            f"gpytorch.kernels.Kernel instance; got {type(kernel).__name__}")
+        if groups is not None:
+            groups = check_groups(groups)
         self.kernel_name, self.ard, self.groups = kernel, ard, groups
         self.starts, self.restarts_up_to, self.seed = int(starts), int(restarts_up_to), int(seed)
         self.hyperprior = check_choice("hyperprior", hyperprior, HYPERPRIORS)
@@ -170,9 +236,14 @@ class GP:
     def _build(self, X, z, batch_shape: torch.Size = torch.Size()) -> SingleTaskGP:
         """The model at its default start; a batch of ``batch_shape`` copies for the multi-start fit."""
         hyperprior = self.hyperprior == "botorch"
-        covar = make_kernel(self.kernel_name, X.shape[-1], ard=self.ard, groups=self.groups,
-                            lengthscale=self.lengthscale, outputscale=self.outputscale,
-                            batch_shape=batch_shape, hyperprior=hyperprior)
+        if self.kernel_instance is not None:
+            if batch_shape:
+                raise ValueError("a custom kernel instance cannot be built as a batch")
+            covar = copy.deepcopy(self.kernel_instance)
+        else:
+            covar = make_kernel(self.kernel_name, X.shape[-1], ard=self.ard, groups=self.groups,
+                                lengthscale=self.lengthscale, outputscale=self.outputscale,
+                                batch_shape=batch_shape, hyperprior=hyperprior, tie=self.tie)
         for name, parameter in covar.named_parameters():
             if name.endswith("raw_lengthscale"):
                 parameter.requires_grad_(self.fit_lengthscale)
@@ -209,7 +280,8 @@ class GP:
             shape = (n_starts - first_random, *raw.shape[1:])
             value = np.exp(stream.uniform(np.log(low), np.log(high), shape))
             if kind == "lengthscale":
-                value = value * math.sqrt(raw.shape[-1] if self.ard else _group_dim(name, X.shape[-1], self.groups))
+                value = value * math.sqrt(raw.shape[-1] if self.ard
+                                          else _group_dim(name, X.shape[-1], self.groups, self.tie))
             raw.data[first_random:] = constraint.inverse_transform(torch.as_tensor(value, dtype=torch.float64))
         return batch
 
@@ -217,6 +289,9 @@ class GP:
         """Multi-start type-II ML (or MAP); keep the best start. If the fit fails, keep the current
         hyperparameters and warn."""
         n_starts = self.n_starts(len(self.model.train_targets))
+        if n_starts > 1 and self.kernel_instance is not None:
+            self._maximise_likelihood_start_by_start(warm, n_starts)
+            return
         model = self._starts(warm, n_starts) if n_starts > 1 else self.model
         mll = gpytorch.mlls.ExactMarginalLogLikelihood(model.likelihood, model)
         try:
@@ -234,6 +309,64 @@ class GP:
             with torch.no_grad():
                 for name, raw in self.model.named_parameters():
                     raw.copy_(fitted[name][best])
+        self.model.eval()
+
+    def _random_start(self, default: SingleTaskGP, stream: np.random.Generator) -> SingleTaskGP:
+        """A copy of ``default`` (a custom-kernel model at its initial values) with every fitted
+        hyperparameter drawn at random: the noise variance log-uniform in ``RANDOM_STARTS["noise"]``,
+        every other positive one log-uniform within a factor ``CUSTOM_START_FACTOR`` of its initial
+        value (a draw beyond a bound of its constraint moves halfway from the initial value to it)."""
+        model = copy.deepcopy(default)
+        spread = math.log(CUSTOM_START_FACTOR)
+        with torch.no_grad():
+            for name, raw, constraint in model.named_parameters_and_constraints():
+                if not raw.requires_grad:
+                    continue
+                value = raw if constraint is None else constraint.transform(raw)
+                if name.endswith("likelihood.noise_covar.raw_noise"):
+                    low, high = RANDOM_STARTS["noise"]
+                    draw = np.exp(stream.uniform(np.log(low), np.log(high), tuple(raw.shape)))
+                elif bool((value > 0).all()):
+                    draw = value.numpy() * np.exp(stream.uniform(-spread, spread, tuple(raw.shape)))
+                else:
+                    continue  # no scale to perturb around: keep the initial value
+                draw = torch.as_tensor(draw, dtype=torch.float64)
+                if constraint is not None:
+                    low, high = (b.to(torch.float64) for b in (constraint.lower_bound, constraint.upper_bound))
+                    draw = torch.where(draw >= high, (value + high) / 2, draw)
+                    draw = torch.where(draw <= low, (value + low) / 2, draw)
+                    draw = constraint.inverse_transform(draw)
+                raw.copy_(torch.where(torch.isfinite(draw), draw, raw))
+        return model
+
+    def _maximise_likelihood_start_by_start(self, warm: bool, n_starts: int) -> None:
+        """Multi-start fit of a custom kernel, one start after another (a kernel instance cannot be
+        rebuilt as a batch): [current values, initial values (if warm), random starts...]; keep the
+        start with the highest objective. Random starts are drawn from the stream fixed by ``seed`` and
+        the number of points, so the fit is a pure function of its data."""
+        X, z = self.model.train_inputs[0], self.model.train_targets.unsqueeze(-1)
+        stream = make_rng(self.seed, "gp-starts", len(X))
+        default = self._build(X, z)
+        starts = [copy.deepcopy(self.model)] + ([default] if warm else [])
+        while len(starts) < n_starts:
+            starts.append(self._random_start(default, stream))
+        best, best_value, errors = None, -math.inf, []
+        for model in starts:
+            mll = gpytorch.mlls.ExactMarginalLogLikelihood(model.likelihood, model)
+            try:
+                fit_gpytorch_mll(mll, warning_handler=_accept_line_search_stop)
+            except ModelFittingError as err:
+                errors.append(str(err))
+                continue
+            mll.train()
+            with torch.no_grad():
+                value = float(mll(model(*model.train_inputs), model.train_targets))
+            if value > best_value:  # NaN never wins
+                best, best_value = model, value
+        if best is None:
+            warnings.warn(f"GP hyperparameter fit failed ({errors[0]}); keeping the previous values")
+        else:
+            self.model.load_state_dict(best.state_dict())
         self.model.eval()
 
     def _factorise(self) -> None:
@@ -261,6 +394,19 @@ class GP:
             self.alpha = torch.cholesky_solve(z, L)
 
     # --------------------------------------------------------------- prediction
+    def _conditional(self, kernel: gpytorch.kernels.Kernel, Xc: torch.Tensor, full_cov: bool):
+        """Mean k(Xc, X) alpha and variance (or covariance) k(Xc, Xc) - V^T V, V = L^{-1} k(X, Xc), of
+        the latent function with prior kernel ``kernel`` given the standardised data, where ``kernel`` is
+        the model's kernel or one of its additive components (paper 002, eq. 5) and L, alpha are the
+        cached factor and weights of the full K + tau I."""
+        Kc = kernel(Xc, self.X).to_dense()
+        mean = Kc @ self.alpha.squeeze(-1)
+        V = torch.linalg.solve_triangular(self.L, Kc.T, upper=False)
+        if full_cov:
+            return mean, kernel(Xc, Xc).to_dense() - V.T @ V
+        prior = kernel(Xc, Xc, diag=True)
+        return mean, (prior - (V * V).sum(0)).clamp_min(0.0)
+
     def posterior(self, Xc: torch.Tensor, full_cov: bool = False):
         """Posterior mean and variance (or covariance) of f at ``Xc``, in observation units.
 
@@ -268,16 +414,50 @@ class GP:
         """
         self._check_fitted()
         Xc = torch.as_tensor(Xc, dtype=torch.float64)
-        kernel = self.model.covar_module
-        Kc = kernel(Xc, self.X).to_dense()
-        mean = Kc @ self.alpha.squeeze(-1)
-        V = torch.linalg.solve_triangular(self.L, Kc.T, upper=False)
-        if full_cov:
-            cov = kernel(Xc, Xc).to_dense() - V.T @ V
-            return self.y_mean + self.y_std * mean, self.y_std ** 2 * cov
-        prior = kernel(Xc, Xc, diag=True)
-        var = (prior - (V * V).sum(0)).clamp_min(0.0)
+        mean, var = self._conditional(self.model.covar_module, Xc, full_cov)
         return self.y_mean + self.y_std * mean, self.y_std ** 2 * var
+
+    @property
+    def n_groups(self) -> int:
+        """Number M of additive components: the groups, or the terms of a custom ``AdditiveKernel``."""
+        if self.kernel_instance is not None:
+            kernel = self.kernel_instance
+            return len(kernel.kernels) if isinstance(kernel, gpytorch.kernels.AdditiveKernel) else 1
+        return 1 if self.groups is None else len(self.groups)
+
+    def _components(self) -> list[gpytorch.kernels.Kernel]:
+        kernel = self.model.covar_module
+        return list(kernel.kernels) if isinstance(kernel, gpytorch.kernels.AdditiveKernel) else [kernel]
+
+    def group_posterior(self, j: int, Xc: torch.Tensor, full_cov: bool = False):
+        """Posterior mean and variance (or covariance) of the additive component f_j at ``Xc``, in
+        observation units (paper 002, Kandasamy et al. 2015, Sec. 4.1, eq. 5):
+
+            mu_j(x)      = y_std k_j(x, X) (K + tau I)^{-1} z
+            sigma_j^2(x) = y_std^2 [k_j(x, x) - k_j(x, X) (K + tau I)^{-1} k_j(X, x)]
+
+        with K the full (sum) kernel matrix, z the standardised observations and the one cached
+        Cholesky factor of K + tau I shared by all groups. ``Xc`` has all D columns (those outside group
+        j are ignored). sum_j mu_j + y_mean is the full posterior mean; the variances do not add up to
+        the full variance (eq. 4 and spec 002 Sec. 2.1). Differentiable in ``Xc``.
+        """
+        self._check_fitted()
+        components = self._components()
+        if not (isinstance(j, (int, np.integer)) and 0 <= j < len(components)):
+            raise ValueError(f"unknown group {j!r}; valid groups: 0..{len(components) - 1}")
+        Xc = torch.as_tensor(Xc, dtype=torch.float64)
+        mean, var = self._conditional(components[int(j)], Xc, full_cov)
+        return self.y_std * mean, self.y_std ** 2 * var
+
+    def predict_groups(self, Xc) -> tuple[np.ndarray, np.ndarray]:
+        """Posterior means and standard deviations of every component f_j (eq. 5) at ``Xc``: two arrays
+        of shape (M, len(Xc)), row j for group j (see :meth:`group_posterior`)."""
+        self._check_fitted()
+        with torch.no_grad():
+            Xc = torch.as_tensor(np.asarray(Xc), dtype=torch.float64)
+            pairs = [self.group_posterior(j, Xc) for j in range(len(self._components()))]
+        return (np.stack([mean.numpy() for mean, _ in pairs]),
+                np.stack([var.sqrt().numpy() for _, var in pairs]))
 
     def predict(self, Xc) -> tuple[np.ndarray, np.ndarray]:
         """Posterior mean and standard deviation as numpy arrays."""
@@ -330,16 +510,31 @@ class GP:
     # -------------------------------------------------------------- inspection
     @property
     def hyperparameters(self) -> dict[str, np.ndarray | float]:
-        """Fitted hyperparameters (kernel ones on the standardised scale)."""
+        """Fitted hyperparameters (kernel ones on the standardised scale).
+
+        Named kernels: ``lengthscale`` and ``outputscale`` lists with one entry per group (one entry
+        with ``tie="all"``: the shared values; the prior variance is then M * outputscale). A custom
+        kernel: ``kernel``, every kernel hyperparameter by parameter name (constrained values).
+        """
         self._check_fitted()
-        kernel = self.model.covar_module
-        parts = kernel.kernels if isinstance(kernel, gpytorch.kernels.AdditiveKernel) else [kernel]
+        if self.kernel_instance is not None:
+            return {"kernel": _constrained_values(self.model.covar_module),
+                    "noise": float(self.model.likelihood.noise.detach()), "tau": self.tau}
+        parts = self._components()
+        if self.tie == "all":
+            parts = parts[:1]
         return {
             "lengthscale": [p.base_kernel.lengthscale.detach().numpy().ravel() for p in parts],
             "outputscale": [float(p.outputscale.detach()) for p in parts],
             "noise": float(self.model.likelihood.noise.detach()),
             "tau": self.tau,
         }
+
+    @property
+    def n_free_hyperparameters(self) -> int:
+        """Number of scalar hyperparameters the fit adjusts (a parameter shared by groups counts once)."""
+        self._check_fitted()
+        return sum(p.numel() for p in self.model.parameters() if p.requires_grad)
 
     def _check_fitted(self) -> None:
         if self.model is None:
