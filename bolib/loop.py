@@ -106,6 +106,7 @@ def run(problem: Problem, optimizer: Optimizer, budget: int, seed: int, *, n_ini
         raise ValueError("mode='sequential' evaluates one point at a time; use 'sync' or 'async' for batches")
     n_init = min(int(n_init), budget)
     rec = _Recorder(problem, seed, budget, durations)
+    optimizer.prepare(problem)
     X0 = rng(seed, "init").random((n_init, problem.dim))
     init_rows = [rec.start(x, 0, -1, 0.0, 0.0)[1] for x in X0]
     for row in init_rows:
@@ -162,6 +163,8 @@ def bo_job(benchmark: str, method: str, seed: int, budget: int, dim: int | None 
 
     The shared initial design of ``n_init`` points is also the method's own initial design (its
     ``n_init`` setting, unless ``settings`` gives one), so no method adds design points of its own.
+    The result is the :class:`Trace` as a dict plus the optimiser's ``history`` (one entry per
+    proposal, e.g. EGP-TS's member weights) and ``info`` (e.g. the SUP beta).
     """
     problem = get_benchmark(benchmark, dim, **(benchmark_options or {}))
     if noise_std:
@@ -169,4 +172,4 @@ def bo_job(benchmark: str, method: str, seed: int, budget: int, dim: int | None 
     optimizer = make_optimizer(method, problem.dim, seed, **{"n_init": max(1, n_init), **(settings or {})})
     trace = run(problem, optimizer, budget, seed, n_init=n_init, batch_size=batch_size,
                 mode=mode, durations=durations)
-    return trace.as_dict()
+    return {**trace.as_dict(), "history": optimizer.history, "info": optimizer.info}

@@ -221,3 +221,18 @@ def test_ard_random_features_converge_to_the_ard_kernel():
     exact = kernel_matrix(make_kernel("rbf", 3, ard=True, lengthscale=ls, outputscale=1.0), X).detach().numpy()
     Phi = RandomFeatures("rbf", 3, 20_000, np.random.default_rng(1), lengthscale=ls)(X)
     assert np.abs(Phi @ Phi.T - exact).max() < 0.05
+
+
+def test_bo_job_returns_the_weight_history_of_egp_ts_on_a_gp_draw():
+    from bolib.benchmarks import get_benchmark
+    from bolib.loop import bo_job
+
+    draw = {"kernel": "matern15", "lengthscale": 0.1, "stream": "e8", "n_pairs": 200, "certify": False}
+    out = bo_job("gp-draw", "egp-ts", 0, budget=8, n_init=5, settings={"n_candidates": 100, "n_starts": 1},
+                 benchmark_options={**draw, "draw_seed": 0})
+    weights = np.array([h["weights"] for h in out["history"]])
+    assert weights.shape == (3, 4) and np.allclose(weights.sum(1), 1.0)
+    U = np.random.default_rng(0).random((5, 2))
+    same = get_benchmark("gp-draw", **draw, draw_seed=0)(U)
+    assert np.array_equal(same, get_benchmark("gp-draw", **draw, draw_seed=0)(U))
+    assert not np.allclose(same, get_benchmark("gp-draw", **draw, draw_seed=1)(U))

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from bolib.algorithms import make_optimizer
-from bolib.algorithms.gp_ucb_plus import BETA_TWO, ExplorationSequence, beta_finite, beta_gp_theory, beta_sup
+from bolib.algorithms.baselines import beta_sup
+from bolib.algorithms.gp_ucb_plus import BETA_TWO, ExplorationSequence, beta_finite, beta_gp_theory
 from bolib.papers.gp_ucb_plus import grid_run
 from bolib.benchmarks import get_benchmark, rkhs_function
 from bolib.benchmarks.sprinkler import DOCUMENTED_OUTPUTS, DOCUMENTED_POINT, sprinkler_outputs
@@ -154,11 +155,17 @@ def test_random_forest_objective_floors_integers_and_is_deterministic():
     assert problem.fn(np.array([[20.2, 5.1, 3.9, 0.5]]))[0] == a[0]
 
 
-def test_sup_job_and_unknown_exploration_error():
-    from bolib.papers.gp_ucb_plus import sup_bo_job
+def test_sup_beta_comes_from_the_problem_and_unknown_exploration_error():
+    from bolib.loop import bo_job
 
-    out = sup_bo_job("levy", "gp-ucb", 0, 8, n_init=4, n_sup=20, settings=FAST)
-    assert out["beta"] == pytest.approx(beta_sup(get_benchmark("levy"), 20, 0))
+    out = bo_job("levy", "gp-ucb", 0, 8, n_init=4, settings={**FAST, "beta": "sup", "n_sup": 20})
+    assert out["info"]["beta"] == pytest.approx(beta_sup(get_benchmark("levy"), 20, 0))
+    opt = make_optimizer("gp-ucb", 2, beta="sup", n_init=1)
+    opt.tell([[0.5, 0.5]], [1.0])
+    with pytest.raises(RuntimeError, match="prepare"):  # SUP needs the problem first
+        opt.ask(1)
+    with pytest.raises(ValueError, match="sup"):
+        make_optimizer("gp-ucb", 2, beta="sub")
     with pytest.raises(ValueError, match="sobol"):
         make_optimizer("gp-ucb+", 2, exploration="grid")
 

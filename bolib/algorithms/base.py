@@ -12,6 +12,13 @@ the method's own :meth:`Optimizer.propose` run. The default, ``n_init = max(5, 2
 the quasi-random initial design in Ax's default generation strategy. An experiment that gives every
 method a shared initial design (:func:`bolib.loop.run`) tells it before the first ask, so the
 optimiser's own design is used only where the shared one is smaller.
+
+Problem-level data: before anything is told, :func:`bolib.loop.run` calls :meth:`Optimizer.prepare`
+with the :class:`~bolib.benchmarks.problem.Problem`, so a method can use what the problem offers
+besides evaluations (its ``meta``, e.g. previous tasks' observations for meta-BO, or evaluations
+that are not charged to the budget, as the SUP rule of GP-UCB does). What a method records per
+proposal goes to ``history`` and what it determined once per run to ``info``; both are part of a
+:func:`bolib.loop.bo_job` result.
 """
 from __future__ import annotations
 
@@ -33,7 +40,7 @@ class Optimizer(abc.ABC):
     """Base class: keeps the data, the pending points and the initial design; subclasses implement
     :meth:`propose`."""
 
-    #: registry name, set by :func:`bolib.algorithms.register`
+    #: registry name (the key of :data:`bolib.algorithms.METHOD_PATHS`)
     name = "optimizer"
     #: settings under which one ask/tell step is cheap (seconds), for the every-method tests
     cheap_settings: dict = {}
@@ -51,6 +58,11 @@ class Optimizer(abc.ABC):
         self.X = np.empty((0, self.dim))
         self.y = np.empty(0)
         self.pending = np.empty((0, self.dim))
+        self.history: list[dict] = []  # one entry per proposal, if the method records any
+        self.info: dict = {}  # facts the method determined once per run (e.g. a SUP beta)
+
+    def prepare(self, problem) -> None:
+        """Hook: receive the problem (and its ``meta``) before the first observation; no-op here."""
 
     def ask(self, n: int = 1) -> np.ndarray:
         """Propose ``n`` new points (rows of an (n, d) array in the unit cube)."""

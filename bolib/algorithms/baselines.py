@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import numpy as np
 import torch
+from scipy.stats import qmc
 
 from bolib import acquisition as acq
 from bolib.algorithms.base import Optimizer
 from bolib.errors import check_choice
 from bolib.models import GP
+from bolib.runtime import rng as make_rng
 
 FANTASIES = ("believer", "liar")
 
@@ -101,16 +103,38 @@ class GPOptimizer(Optimizer):
         return x
 
 
+def beta_sup(problem, n_points: int, seed: int) -> float:
+    """SUP (paper 001, Sec. 5, after Chowdhury & Gopalan): beta^{1/2} = max_{x in X_D} |f(x)|.
+
+    X_D is a Latin hypercube of ``n_points`` in the unit cube drawn from the seed's "sup" stream;
+    its evaluations are not charged to the budget. The value is in the objective's own units, the
+    units in which :class:`bolib.models.GP` returns mu and sigma.
+    """
+    design = qmc.LatinHypercube(d=problem.dim, seed=make_rng(seed, "sup")).random(n_points)
+    return float(np.max(np.abs(problem(design)))) ** 2
+
+
 class GPUCB(GPOptimizer):
-    """GP-UCB with a constant ``beta`` or a schedule ``beta(t)`` (t = number of observations + 1)."""
+    """GP-UCB with a constant ``beta``, a schedule ``beta(t)`` (t = number of observations + 1), or
+    ``beta="sup"``: :func:`beta_sup` on ``n_sup`` points of the problem, set by :meth:`prepare`."""
 
     name = "gp-ucb"
 
-    def __init__(self, dim, seed=0, *, beta=4.0, **settings):
+    def __init__(self, dim, seed=0, *, beta=4.0, n_sup=100, **settings):
         super().__init__(dim, seed, **settings)
-        self.beta = beta
+        if isinstance(beta, str):
+            check_choice("beta rule", beta, ("sup",))
+        self.beta, self.n_sup = beta, int(n_sup)
+
+    def prepare(self, problem) -> None:
+        if self.beta == "sup":
+            self.beta = beta_sup(problem, self.n_sup, self.seed)
+            self.info["beta"] = self.beta
 
     def beta_t(self) -> float:
+        if self.beta == "sup":
+            raise RuntimeError("beta='sup' needs the problem: call prepare(problem) before asking "
+                               "(bolib.loop.run does)")
         return float(self.beta(len(self.y) + 1) if callable(self.beta) else self.beta)
 
     def acquisition(self, gp, X):

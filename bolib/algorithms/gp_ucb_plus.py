@@ -12,8 +12,8 @@ GP-UCB itself (Algorithm 1) is :class:`bolib.algorithms.baselines.GPUCB` with ``
 UNIFORM is ``random``. The exploration points come from a stream that depends only on the seed, so
 GP-UCB+ and EXPLOIT+ explore at the same points for a given seed.
 
-beta rules (Sec. 3-5): :data:`BETA_TWO` (beta^{1/2} = 2, "well tuned"), :func:`beta_sup`
-(beta^{1/2} = max over a Latin hypercube of |f|), :func:`beta_rkhs` (Thm 3.1 / 4.4),
+beta rules (Sec. 3-5): :data:`BETA_TWO` (beta^{1/2} = 2, "well tuned"), :func:`bolib.algorithms.baselines.beta_sup`
+(beta^{1/2} = max over a Latin hypercube of |f|; ``beta="sup"``), :func:`beta_rkhs` (Thm 3.1 / 4.4),
 :func:`beta_gp_theory` (Thm 4.8) and :func:`beta_finite` (Srinivas et al., Lemma 5.1, finite domain).
 
 :func:`bolib.papers.gp_ucb_plus.grid_run` runs the same rules on a finite domain with the exact posterior of a known kernel
@@ -53,17 +53,6 @@ def beta_gp_theory(t: int, dim: int, delta: float, a: float, b: float, r: float)
 def beta_finite(t: int, n_domain: int, delta: float) -> float:
     """Finite domain D (Srinivas et al. 2010, Lemma 5.1): beta_t = 2 log(|D| pi^2 t^2 / (6 delta))."""
     return 2 * math.log(n_domain * math.pi ** 2 * t * t / (6 * delta))
-
-
-def beta_sup(problem, n_points: int, seed: int) -> float:
-    """SUP (Sec. 5, after Chowdhury & Gopalan): beta^{1/2} = max_{x in X_D} |f(x)|.
-
-    X_D is a Latin hypercube of ``n_points`` in the unit cube drawn from the seed's "sup" stream;
-    its evaluations are not charged to the budget. The value is in the objective's own units, the
-    units in which :class:`bolib.models.GP` returns mu and sigma.
-    """
-    design = qmc.LatinHypercube(d=problem.dim, seed=make_rng(seed, "sup")).random(n_points)
-    return float(np.max(np.abs(problem(design)))) ** 2
 
 
 # ------------------------------------------------------------------------ exploration points

@@ -7,7 +7,9 @@ Table 1 (its true maximum 4.710965 differs from the 4.6930 printed there), and t
 that are already maximisations: ``sprinkler`` (the garden-sprinkler simulator's rotation speed) and
 ``rf-diabetes`` (minus the test MSE of a random forest; its optimum is unknown, NaN), and the
 paper-000 tasks ``robot-push3`` / ``robot-push4`` (Box2D; option ``goal_seed``) and ``mlp-<dataset>``
-(validation accuracy of a small MLP on a bundled data set; options ``repeats``, ``epochs``).
+(validation accuracy of a small MLP on a bundled data set; options ``repeats``, ``epochs``), and
+``gp-draw``, a random-feature draw from a GP prior (options ``kernel``, ``lengthscale`` and the seed
+and stream of the draw).
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from bolib.benchmarks.sprinkler import sprinkler_speed
 from bolib.benchmarks.robot_pushing import robot_pushing
 from bolib.benchmarks.tuning import MLP_DATASETS, RF_SPACE, mlp_tuning, random_forest_objective
 from bolib.errors import check_choice
+from bolib.runtime import rng
 
 
 def _negated(fn):
@@ -163,6 +166,13 @@ def _robot_push4(d, goal_seed: int = 0):
     return robot_pushing(4, goal_seed)
 
 
+@_register("gp-draw", 2)
+def _gp_draw(d, kernel: str = "matern15", lengthscale: float = 0.2, draw_seed: int = 0, stream: str = "draw",
+             n_pairs: int = 1000, certify: bool = True):
+    """A GP draw (:func:`gp_sample`) from the stream ``rng(draw_seed, stream)``: one function per seed."""
+    return gp_sample(kernel, d, rng(draw_seed, stream), lengthscale=lengthscale, n_pairs=n_pairs, certify=certify)
+
+
 def _mlp_builder(dataset):
     def build(d, repeats: int = 10, epochs: int = 20, max_samples: int | None = None):
         return mlp_tuning(dataset, repeats, epochs, max_samples)
@@ -180,7 +190,8 @@ def get_benchmark(name: str, dim: int | None = None, **options) -> Problem:
     """The registered benchmark ``name`` (in ``dim`` dimensions where the function allows it).
 
     ``options`` go to problems that take them: ``goal_seed`` (robot pushing), ``repeats``,
-    ``epochs``, ``max_samples`` (MLP tuning).
+    ``epochs``, ``max_samples`` (MLP tuning), ``kernel``, ``lengthscale``, ``draw_seed``, ``stream``,
+    ``n_pairs``, ``certify`` (``gp-draw``).
     """
     builder, default_dim, fixed = _REGISTRY[check_choice("benchmark", name, _REGISTRY)]
     if dim is not None and fixed and dim != default_dim:

@@ -3,14 +3,14 @@ beyond a single Gaussian process", arXiv:2205.14090): experiment jobs and theory
 notebook ``000_egpts``.
 
 The algorithms themselves are in :mod:`bolib.algorithms.egp_ts`; this module holds what only the
-paper's notebook runs: the exactly Bayesian setting of Theorems 1-3 (:func:`rf_exact_job`) and the
-weight-concentration run of E8.
+paper's notebook runs: the exactly Bayesian setting of Theorems 1-3 (:func:`rf_exact_job`). Its BO
+runs, including E8's weight concentration (the ``history`` of an ``egp-ts`` run on the ``gp-draw``
+benchmark), are :func:`bolib.loop.bo_job`.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from bolib.algorithms.egp_ts import EGPTS
 from bolib.errors import check_choice
 from bolib.models.ensemble import RFEnsemble
 from bolib.models.rff import RandomFeatures
@@ -100,20 +100,3 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
     weights = ensemble.weights if ensemble is not None else np.array([])
     return {**result, "m_star": m_star, "weights": weights, "used": used, "f_abs_max": float(np.abs(f).max()),
             "n_domain": len(grid)}
-
-
-def weight_concentration_job(seed: int, T: int, n_init: int = 10, refit_every: int = 20,
-                             n_candidates: int = 1000, n_starts: int = 3) -> dict:
-    """Spec 000 E8: practical EGP-TS (4-kernel dictionary) on a Matérn-3/2 draw (lengthscale 0.1) on [0,1]^2.
-
-    Returns the trace (its regret is NaN: the draw's maximum is not certified) and the weights each
-    Thompson draw used (rows: proposals; columns: members).
-    """
-    from bolib.benchmarks import gp_sample
-    from bolib.loop import run
-    from bolib.runtime import rng as make_rng
-
-    problem = gp_sample("matern15", 2, make_rng(seed, "e8"), lengthscale=0.1, n_pairs=2000, certify=False)
-    opt = EGPTS(2, seed, dictionary="four", refit_every=refit_every, n_candidates=n_candidates, n_starts=n_starts)
-    trace = run(problem, opt, T, seed, n_init=n_init)
-    return {**trace.as_dict(), "weights": np.array([h["weights"] for h in opt.history]), "labels": opt.labels}

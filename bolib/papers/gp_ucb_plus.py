@@ -3,7 +3,8 @@ optimization and posterior approximation via random exploration", arXiv:2401.170
 jobs and theory checks of the notebook ``001_gpucbplus``.
 
 The algorithms are in :mod:`bolib.algorithms.gp_ucb_plus`; this module holds the finite-domain
-harness of the theory checks C3-C7 (:func:`grid_run`, :func:`theory_grid_job`) and the SUP-beta run.
+harness of the theory checks C3-C7 (:func:`grid_run`, :func:`theory_grid_job`). Its BO runs,
+including GP-UCB with the SUP beta (``settings={"beta": "sup"}``), are :func:`bolib.loop.bo_job`.
 """
 from __future__ import annotations
 
@@ -14,22 +15,10 @@ from scipy.spatial import cKDTree
 from scipy.stats import qmc
 
 from bolib import acquisition as acq
-from bolib.algorithms.gp_ucb_plus import EXPLORATIONS, beta_finite, beta_sup
+from bolib.algorithms.gp_ucb_plus import EXPLORATIONS, beta_finite
 from bolib.errors import check_choice
 from bolib.models.grid import GridPosterior, grid_kernel_matrix, sample_on_grid, unit_grid
 from bolib.runtime import rng as make_rng
-
-
-def sup_bo_job(benchmark: str, method: str, seed: int, budget: int, dim: int | None = None,
-               n_init: int = 10, n_sup: int = 100, settings: dict | None = None) -> dict:
-    """:func:`bolib.loop.bo_job` with the SUP beta of this seed; the result also holds ``beta``."""
-    from bolib.benchmarks import get_benchmark
-    from bolib.loop import bo_job
-
-    beta = beta_sup(get_benchmark(benchmark, dim), n_sup, seed)
-    result = bo_job(benchmark, method, seed, budget, dim, n_init=n_init,
-                    settings={**(settings or {}), "beta": beta})
-    return {**result, "beta": beta}
 
 
 # --------------------------------------------------------------------- finite-domain runs
