@@ -384,6 +384,41 @@ def local_workers():
     return times["local"], times["serial"], "workers=2"
 
 
+CODE_PATH_WORKLOAD = """
+import bolib, time
+from bolib.loop import bo_job
+from bolib.runtime import single_threaded
+with single_threaded():
+    t = time.perf_counter()
+    bo_job("ackley", "gp-ei", 0, budget=30, dim=4, n_init=8)
+    bo_job("branin", "egp-ts", 0, budget=25, n_init=5)
+    print(time.perf_counter() - t)
+"""
+
+
+@case("code_path", target=1.3)
+def code_path():
+    """Cost of the pinned code paths (bolib.codepath): a GP-EI and an EGP-TS run, each route in
+    fresh processes (the pins act when the libraries load), medians of 3 alternating runs."""
+    import os
+    import subprocess
+    import sys
+
+    def timed(mode):
+        from bolib.codepath import PINS
+
+        env = {**{k: v for k, v in os.environ.items() if k not in PINS}, "BOLIB_CODE_PATH": mode}
+        out = subprocess.run([sys.executable, "-c", CODE_PATH_WORKLOAD], env=env, capture_output=True,
+                             text=True, check=True)
+        return float(out.stdout.strip().splitlines()[-1])
+
+    times = {"pinned": [], "native": []}
+    for _ in range(3):
+        for mode in times:
+            times[mode].append(timed(mode))
+    return statistics.median(times["pinned"]), statistics.median(times["native"]), "pinned vs native kernels"
+
+
 def run(only=None, isolate: bool = False) -> list[tuple[str, float]]:
     """Run the selected cases, print one line each, return (name, ratio) pairs.
 

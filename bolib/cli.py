@@ -1,4 +1,4 @@
-"""Command line: ``python -m bolib reproduce|list|report|bench``.
+"""Command line: ``python -m bolib reproduce|list|report|bench|codepath``.
 
 Bad input (an unknown profile, notebook, method, benchmark, executor, or a profile setting of the
 wrong type) exits with code 2 and a message naming the valid choices; a failed job exits with 1.
@@ -31,6 +31,8 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--include-template", action="store_true", help="also run notebooks/_template.ipynb")
 
     sub.add_parser("list", help="notebooks, profiles, methods, benchmarks, executors, bench cases")
+    sub.add_parser("codepath", help="the pinned numerical code paths in force, and `export` lines for remote "
+                                    "Dask workers")
 
     report = sub.add_parser("report", help="gather claims into report.md / report.html")
     report.add_argument("--profile", default="quick", choices=PROFILES)
@@ -76,6 +78,15 @@ def main(argv=None) -> int:
             root = Path(args.output_root) if args.output_root else PROJECT_ROOT
             for path in write_report(root / "experiments" / args.profile):
                 print(path)
+        elif args.command == "codepath":
+            import numpy  # noqa: F401  (load the libraries, so the report shows their choice)
+            import torch  # noqa: F401
+
+            from bolib import codepath
+
+            for name, value in codepath.report().items():
+                print(f"# {name}: {value}")
+            print(codepath.shell_exports())
         elif args.command == "bench":
             from bolib import bench
 

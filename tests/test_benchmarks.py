@@ -16,8 +16,9 @@ BOTORCH = {
 }
 # no BoTorch counterpart: certified by multistart L-BFGS-B instead
 MULTISTART = ["ackley5-unit", "goldstein-price", "zakharov"]
-# simulators and tuning tasks: the optimum is a best-known value, an upper bound, or unknown
-SIMULATORS = {"sprinkler": {}, "rf-diabetes": {}, "robot-push3": {}, "robot-push4": {},
+# simulators, tuning tasks and GP draws: the optimum is a best-known (for draws: multistart-certified)
+# value, an upper bound, or unknown
+SIMULATORS = {"sprinkler": {}, "rf-diabetes": {}, "robot-push3": {}, "robot-push4": {}, "gp-draw": {"n_pairs": 100},
               **{f"mlp-{d}": {"repeats": 1, "epochs": 2} for d in ("digits", "breast-cancer", "iris", "wine")}}
 
 

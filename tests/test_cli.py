@@ -66,3 +66,15 @@ def test_unreachable_scheduler_is_a_clear_error_within_30_s():
     out = _cli("reproduce", "--profile", "smoke", "--only", "_template", "--scheduler", f"tcp://127.0.0.1:{port}")
     assert out.returncode == 2 and "cannot reach the Dask scheduler" in out.stderr
     assert time.monotonic() - t < 30
+
+
+def test_codepath_command_reports_the_pins_and_prints_exports():
+    import subprocess
+    import sys
+
+    from bolib.codepath import PINS
+
+    out = subprocess.run([sys.executable, "-m", "bolib", "codepath"], capture_output=True, text=True, check=True)
+    assert "# mode: pinned" in out.stdout
+    for name, value in PINS.items():
+        assert f"export {name}='{value}'" in out.stdout

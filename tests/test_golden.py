@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from bolib.codepath import PINS
+
 SCRIPT = Path(__file__).with_name("golden_jobs.py")
 GOLDEN = {
     "exact-gp-bo": "fa30be69489acd6a6040ff52f52c5f511a5af0502f1534dc218b11d71f79171b",
@@ -29,8 +31,7 @@ needs_x86 = pytest.mark.skipif(os.uname().machine != "x86_64", reason="the code-
 
 
 def golden_hashes(**env) -> dict:
-    base = {k: v for k, v in os.environ.items()
-            if k not in ("BOLIB_CODE_PATH", *OTHER_CPU, "ATEN_CPU_CAPABILITY", "NPY_DISABLE_CPU_FEATURES")}
+    base = {k: v for k, v in os.environ.items() if k not in ("BOLIB_CODE_PATH", *PINS)}
     out = subprocess.run([sys.executable, str(SCRIPT)], env={**base, **env}, capture_output=True,
                          text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-3000:]
