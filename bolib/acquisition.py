@@ -15,7 +15,9 @@ from collections.abc import Callable
 
 import numpy as np
 import torch
-from scipy.optimize import Bounds, direct, minimize
+from scipy.optimize import Bounds, direct
+
+from bolib.multistart import multistart_maximize, unit_cube
 
 SIGMA_FLOOR = 1e-12
 _NORMAL = torch.distributions.Normal(torch.tensor(0.0, dtype=torch.float64),
@@ -55,38 +57,14 @@ def maximize(acquisition: Callable[[torch.Tensor], torch.Tensor], dim: int, rng:
              maxiter: int = 50) -> tuple[np.ndarray, float]:
     """Maximise a differentiable acquisition over [0, 1]^d.
 
-    Evaluates ``n_candidates`` uniform candidates, then runs L-BFGS-B from the ``n_starts`` best of
-    them plus ``extra_starts`` (e.g. the best observed points). All starts are optimised jointly, as
-    one L-BFGS-B problem over the stacked inputs (the acquisition is separable across them), and the
-    best point found overall, candidates included, is returned with its value.
+    :func:`bolib.multistart.multistart_maximize` with autograd: evaluates ``n_candidates`` uniform
+    candidates, then runs L-BFGS-B from the ``n_starts`` best of them plus ``extra_starts`` (e.g.
+    the best observed points). All starts are optimised jointly, as one L-BFGS-B problem over the
+    stacked inputs (the acquisition is separable across them), and the best point found overall,
+    candidates included, is returned with its value.
     """
-    candidates = torch.as_tensor(rng.random((n_candidates, dim)))
-    with torch.no_grad():
-        values = acquisition(candidates)
-    order = torch.argsort(values, descending=True)
-    starts = candidates[order[:n_starts]]
-    if extra_starts is not None and len(extra_starts):
-        starts = torch.cat([starts, torch.as_tensor(np.asarray(extra_starts), dtype=torch.float64)])
-    best_x, best_value = candidates[order[0]].numpy(), float(values[order[0]])
-    if maxiter <= 0 or len(starts) == 0:
-        return best_x, best_value
-    shape = starts.shape
-
-    def objective(flat):
-        x = torch.tensor(flat.reshape(shape), requires_grad=True)
-        total = -acquisition(x).sum()
-        total.backward()
-        return float(total.detach()), x.grad.numpy().ravel()
-
-    result = minimize(objective, starts.numpy().ravel(), jac=True, method="L-BFGS-B",
-                      bounds=Bounds(0.0, 1.0), options={"maxiter": maxiter})
-    polished = torch.as_tensor(result.x.reshape(shape)).clamp(0.0, 1.0)
-    with torch.no_grad():
-        polished_values = acquisition(polished)
-    i = int(torch.argmax(polished_values))
-    if float(polished_values[i]) > best_value:
-        best_x, best_value = polished[i].numpy(), float(polished_values[i])
-    return best_x, best_value
+    return multistart_maximize(acquisition, unit_cube(dim), rng, n_candidates=n_candidates, n_starts=n_starts,
+                               extra_starts=extra_starts, grad="autograd", maxiter=maxiter, batch=True)
 
 
 def maximize_direct(acquisition: Callable[[np.ndarray], float], dim: int, maxfun: int = 1000,

@@ -37,7 +37,6 @@ unit-cube units.
 from __future__ import annotations
 
 import numpy as np
-from scipy.optimize import Bounds, minimize
 from scipy.special import expit, logsumexp
 
 from bolib.algorithms.base import Optimizer
@@ -46,6 +45,7 @@ from bolib.errors import check_choice
 from bolib.models import GP
 from bolib.models.ensemble import RFEnsemble
 from bolib.models.rff import RandomFeatures
+from bolib.multistart import multistart_maximize, unit_cube
 
 #: name -> list of (kernel, ARD?, fixed lengthscale or None)
 DICTIONARIES = {
@@ -66,31 +66,14 @@ def maximize_features(features: RandomFeatures, theta: np.ndarray, rng: np.rando
                       maxiter: int = 100) -> np.ndarray:
     """argmax over [0, 1]^d of the sampled function g(u) = phi(u)^T theta.
 
-    Uniform candidates (plus the incumbent) in one matrix product, then L-BFGS-B from the best
-    ``n_starts`` with the analytic gradient
-    grad g(u) = sqrt(s / D) Omega^T (-sin(Omega u) * theta_cos + cos(Omega u) * theta_sin).
+    :func:`bolib.multistart.multistart_maximize`: uniform candidates (plus the incumbent) in one
+    matrix product, then L-BFGS-B from the best ``n_starts``, one after another, with the analytic
+    gradient :meth:`RandomFeatures.value_and_gradient`.
     """
-    dim, D = features.dim, features.n_pairs
-    scale = np.sqrt(features.outputscale / D)
-    theta_cos, theta_sin = theta[:D], theta[D:]
-    U = rng.random((n_candidates, dim))
-    if incumbent is not None:
-        U = np.vstack([U, incumbent])
-    values = features(U) @ theta
-
-    def negative(u):
-        proj = features.omega @ u
-        value = scale * (np.cos(proj) @ theta_cos + np.sin(proj) @ theta_sin)
-        grad = scale * features.omega.T @ (-np.sin(proj) * theta_cos + np.cos(proj) * theta_sin)
-        return -value, -grad
-
-    best_u, best = U[np.argmax(values)], values.max()
-    for u0 in U[np.argsort(values)[::-1][:n_starts]]:
-        res = minimize(negative, u0, jac=True, method="L-BFGS-B", bounds=Bounds(0.0, 1.0),
-                       options={"maxiter": maxiter})
-        if -res.fun > best:
-            best_u, best = res.x, -float(res.fun)
-    return np.clip(best_u, 0.0, 1.0)
+    u, _ = multistart_maximize(lambda U: features(U) @ theta, unit_cube(features.dim), rng,
+                               n_candidates=n_candidates, n_starts=n_starts, extra_candidates=incumbent,
+                               grad=lambda x: features.value_and_gradient(x, theta), maxiter=maxiter)
+    return u
 
 
 class EGPTS(Optimizer):

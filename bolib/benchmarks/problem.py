@@ -5,10 +5,9 @@ import dataclasses
 from collections.abc import Callable
 
 import numpy as np
-from scipy.optimize import Bounds, minimize
-from scipy.stats import qmc
 
 from bolib.errors import check_choice
+from bolib.multistart import multistart_maximize
 
 #: observation-noise distributions, each scaled so that ``noise_std`` is its scale parameter
 NOISE_KINDS = ("gaussian", "student_t3", "laplace", "cauchy")
@@ -69,15 +68,9 @@ class Problem:
 def multistart_maximum(fn: Callable[[np.ndarray], np.ndarray], bounds: np.ndarray,
                        rng: np.random.Generator, n_candidates: int = 4096,
                        n_starts: int = 20) -> tuple[np.ndarray, float]:
-    """Maximise a vectorised ``fn`` over a box: scrambled-Sobol candidates, then L-BFGS-B polish."""
-    lo, hi = np.asarray(bounds, dtype=float)
-    sobol = qmc.Sobol(len(lo), scramble=True, seed=rng)
-    X = lo + sobol.random(n_candidates) * (hi - lo)
-    values = np.asarray(fn(X), dtype=float)
-    best_x, best = X[np.argmax(values)], values.max()
-    for x0 in X[np.argsort(values)[::-1][:n_starts]]:
-        res = minimize(lambda x: -float(np.asarray(fn(x[None]))[0]), x0, method="L-BFGS-B",
-                       bounds=Bounds(lo, hi))
-        if -res.fun > best:
-            best_x, best = res.x, -float(res.fun)
-    return best_x, float(best)
+    """Maximise a vectorised ``fn`` over a box: scrambled-Sobol candidates, then L-BFGS-B polish.
+
+    :func:`bolib.multistart.multistart_maximize` with Sobol candidates, starts polished one after
+    another with finite-difference gradients and SciPy's default iteration limit.
+    """
+    return multistart_maximize(fn, bounds, rng, n_candidates=n_candidates, n_starts=n_starts, sampler="sobol")

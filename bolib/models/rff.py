@@ -56,6 +56,21 @@ class RandomFeatures:
         proj = np.atleast_2d(X) @ self.omega.T
         return np.sqrt(self.outputscale / self.n_pairs) * np.hstack([np.cos(proj), np.sin(proj)])
 
+    def value_and_gradient(self, u, theta) -> tuple[float, np.ndarray]:
+        """The sample path g(u) = phi(u)^T theta at one point ``u`` (shape (d,)) and its gradient
+
+        grad g(u) = sqrt(s / D) Omega^T (-sin(Omega u) * theta_cos + cos(Omega u) * theta_sin),
+
+        with theta = [theta_cos, theta_sin] split like the cos and sin features.
+        """
+        D = self.n_pairs
+        scale = np.sqrt(self.outputscale / D)
+        theta_cos, theta_sin = theta[:D], theta[D:]
+        proj = self.omega @ u
+        value = scale * (np.cos(proj) @ theta_cos + np.sin(proj) @ theta_sin)
+        grad = scale * self.omega.T @ (-np.sin(proj) * theta_cos + np.cos(proj) * theta_sin)
+        return value, grad
+
 
 class BayesianLinearModel:
     """Gaussian posterior over feature weights with rank-1 updates and the log evidence."""
