@@ -1,4 +1,3 @@
-import sys
 import time
 from pathlib import Path
 
@@ -8,7 +7,6 @@ import pytest
 from bolib.executors import JobsFailed, SchedulerUnreachable, run_jobs
 from bolib.experiment import Cache, Experiment, Job
 
-sys.path.insert(0, str(Path(__file__).parent))
 FN = "jobs:maybe_fail"
 
 

@@ -3,7 +3,7 @@
 Each takes native inputs as rows of ``X`` and returns a vector. :mod:`bolib.benchmarks` turns
 them into :class:`~bolib.benchmarks.problem.Problem` objects to *maximise* (usually ``-f``).
 Definitions follow Surjanovic & Bingham's Virtual Library of Simulation Experiments; the optima are
-checked against BoTorch's test functions, or multistart L-BFGS-B, in ``tests/test_benchmarks.py``.
+checked against BoTorch's test functions, or multistart L-BFGS-B, in ``tests/benchmarks/test_registry.py``.
 """
 from __future__ import annotations
 

@@ -1,10 +1,8 @@
 import numpy as np
 import pytest
 import torch
-from scipy.stats import multivariate_normal
 
-from bolib.models import GP, BayesianLinearModel, RandomFeatures
-from bolib.models.kernels import KERNELS, kernel_matrix, make_kernel
+from bolib.models import GP
 
 
 def _data(n=30, d=2, seed=0):
@@ -66,57 +64,6 @@ def test_fixed_hyperparameters_are_kept():
     gp = GP("matern15", lengthscale=0.3, outputscale=2.0, noise=0.0, fit=False).fit(X, y)
     h = gp.hyperparameters
     assert np.allclose(h["lengthscale"][0], 0.3) and np.isclose(h["outputscale"][0], 2.0)
-
-
-def test_additive_kernel_is_sum_over_groups():
-    X = np.random.default_rng(0).random((5, 4))
-    k = make_kernel("rbf", 4, groups=[[0, 1], [2, 3]], lengthscale=0.5, outputscale=2.0)
-    k1 = make_kernel("rbf", 2, lengthscale=0.5, outputscale=1.0)
-    expected = kernel_matrix(k1, X[:, :2]) + kernel_matrix(k1, X[:, 2:])
-    torch.testing.assert_close(kernel_matrix(k, X).detach(), expected.detach())
-
-
-def test_unknown_kernel_names_choices():
-    with pytest.raises(ValueError, match="valid choices: matern05, matern15, matern25, rbf"):
-        make_kernel("periodic", 2)
-
-
-@pytest.mark.parametrize("kernel", sorted(KERNELS))
-def test_random_features_converge_to_kernel(kernel):
-    X = np.random.default_rng(0).random((25, 2))
-    exact = kernel_matrix(make_kernel(kernel, 2, lengthscale=0.3, outputscale=1.5), X).detach().numpy()
-    errors = []
-    for pairs in (100, 10_000):
-        features = RandomFeatures(kernel, 2, pairs, np.random.default_rng(1), lengthscale=0.3, outputscale=1.5)
-        Phi = features(X)
-        errors.append(np.abs(Phi @ Phi.T - exact).max())
-    assert errors[1] < 0.05 * 1.5 and errors[1] < errors[0]
-
-
-def test_recursive_updates_equal_batch_posterior_and_evidence():
-    rng = np.random.default_rng(0)
-    X, y = rng.random((60, 3)), rng.standard_normal(60)
-    Phi = RandomFeatures("matern25", 3, 20, rng, lengthscale=0.4)(X)
-    batch = BayesianLinearModel(40, noise=0.05).fit(Phi, y)
-    recursive = BayesianLinearModel(40, noise=0.05)
-    for phi, yi in zip(Phi, y):
-        recursive.update(phi, yi)
-    np.testing.assert_allclose(recursive.mean, batch.mean, atol=1e-8)
-    np.testing.assert_allclose(recursive.cov, batch.cov, atol=1e-8)
-    assert abs(recursive.log_evidence - batch.log_evidence) < 1e-8
-    # the evidence is the GP marginal likelihood with kernel Phi Phi^T (independent route)
-    direct = multivariate_normal(np.zeros(60), Phi @ Phi.T + 0.05 * np.eye(60)).logpdf(y)
-    assert abs(batch.log_evidence - direct) < 1e-8
-
-
-def test_weight_samples_have_posterior_mean_on_average():
-    rng = np.random.default_rng(0)
-    Phi, y = rng.standard_normal((30, 6)), rng.standard_normal(30)
-    model = BayesianLinearModel(6, noise=0.5).fit(Phi, y)
-    samples = model.sample_weights(np.random.default_rng(1), 20_000)
-    se = np.sqrt(np.diag(model.cov) / 20_000)
-    assert np.all(np.abs(samples.mean(0) - model.mean) < 5 * se)
-    np.testing.assert_allclose(np.cov(samples.T), model.cov, atol=0.05 * np.abs(model.cov).max())
 
 
 # ------------------------------------------------------------------------ hyperparameter fits
@@ -218,3 +165,19 @@ def test_restarts_only_where_fits_go_wrong():
     assert [gp.n_starts(n) for n in (2, 30, 31, 500)] == [4, 4, 1, 1]
     X, y = _data(40, 3)
     assert np.isfinite(GP("rbf", restarts_up_to=30).fit(X, y).fit_objective)
+
+
+def test_gp_log_evidence_matches_gpytorch(wave_data):
+    import gpytorch
+    import torch
+
+    from bolib.models import GP
+
+    X, y = wave_data(20)
+    gp = GP("matern25").fit(X, y)
+    mll = gpytorch.mlls.ExactMarginalLogLikelihood(gp.model.likelihood, gp.model)
+    gp.model.train()
+    z = (torch.as_tensor(y) - gp.y_mean) / gp.y_std
+    expected = float(mll(gp.model(gp.X), z)) * len(y)
+    gp.model.eval()
+    assert gp.log_evidence == pytest.approx(expected, rel=1e-6)

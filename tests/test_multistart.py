@@ -2,7 +2,6 @@
 import numpy as np
 import pytest
 import torch
-from scipy.optimize import check_grad
 
 from bolib import acquisition as acq
 from bolib.algorithms.egp_ts import maximize_features
@@ -180,17 +179,6 @@ def test_bad_input_raises_a_clear_error(kwargs, message):
     fn, bounds = args.pop("fn"), args.pop("bounds")
     with pytest.raises(ValueError, match=message):
         multistart_maximize(fn, bounds, np.random.default_rng(0), **args)
-
-
-def test_random_feature_gradient():
-    stream = np.random.default_rng(0)
-    features = RandomFeatures("matern25", 3, 40, stream, 0.3, 2.0)
-    theta = stream.standard_normal(features.n_features)
-    u = np.array([0.2, 0.5, 0.7])
-    value, grad = features.value_and_gradient(u, theta)
-    assert value == pytest.approx(float((features(u[None]) @ theta)[0]), abs=1e-12)
-    assert check_grad(lambda x: features.value_and_gradient(x, theta)[0],
-                      lambda x: features.value_and_gradient(x, theta)[1], u) < 1e-6
 
 
 def test_the_three_callers_are_the_one_maximiser():
