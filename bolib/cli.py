@@ -29,14 +29,22 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--output-root", metavar="DIR",
                      help="write experiments/ and figures/ under DIR (smoke default: a temporary folder)")
     rep.add_argument("--include-template", action="store_true", help="also run notebooks/_template.ipynb")
+    rep.add_argument("--seed-offset", type=int, default=0, metavar="N",
+                     help="run on seeds N, N+1, ... (writes experiments/<profile>-seedsN; default 0)")
 
     sub.add_parser("list", help="notebooks, profiles, methods, benchmarks, executors, bench cases")
     sub.add_parser("codepath", help="the pinned numerical code paths in force, and `export` lines for remote "
                                     "Dask workers")
 
-    report = sub.add_parser("report", help="gather claims into report.md / report.html")
+    report = sub.add_parser("report", help="gather claims into report.md / report.html; compare two runs")
     report.add_argument("--profile", default="quick", choices=PROFILES)
+    report.add_argument("--seed-offset", type=int, default=0, metavar="N", help="the run on seeds N, N+1, ...")
     report.add_argument("--output-root", metavar="DIR")
+    report.add_argument("--compare", nargs=2, metavar=("RUN_A", "RUN_B"),
+                        help="print both verdicts of every claim of two runs (run folders, or names under "
+                             "experiments/ such as quick and quick-seeds100) and whether they agree")
+    report.add_argument("--readme", action="store_true",
+                        help="also regenerate the README's results block (and, with --compare, its stability block)")
 
     bench = sub.add_parser("bench", help="speed benchmarks (ratios against a reference)")
     bench.add_argument("--only", nargs="+", metavar="CASE")
@@ -58,6 +66,37 @@ def _list() -> None:
         print(f"{title}: {', '.join(items)}")
 
 
+def _run_dir(root: Path, run: str) -> Path:
+    """A run folder given as a path, or by name under ``<root>/experiments``."""
+    path = Path(run)
+    if not path.is_dir():
+        path = root / "experiments" / run
+    if not any(path.glob("*.claims.json")):
+        runs = sorted(p.name for p in (root / "experiments").glob("*") if any(p.glob("*.claims.json")))
+        raise BolibError(f"no claims files in {path}; runs with claims: {', '.join(runs) or 'none'}")
+    return path
+
+
+def _report(args) -> None:
+    from bolib.claims import report
+    from bolib.pipeline import PROJECT_ROOT, run_name
+
+    root = Path(args.output_root) if args.output_root else PROJECT_ROOT
+    run = root / "experiments" / run_name(args.profile, args.seed_offset)
+    if args.compare:
+        run_a, run_b = (_run_dir(root, r) for r in args.compare)
+        table = report.compare_runs(run_a, run_b)
+        print(table.rename(columns={"verdict_a": run_a.name, "verdict_b": run_b.name}).to_markdown(index=False))
+        print(f"\n{int(table.agree.sum())} of {len(table)} claims agree")
+        run = run_a
+    else:
+        for path in report.write_report(_run_dir(root, str(run))):
+            print(path)
+    if args.readme:
+        blocks = report.readme_blocks(run, run_b if args.compare else None)
+        print("README blocks regenerated:", ", ".join(report.update_readme(root / "README.md", blocks)) or "none found")
+
+
 def main(argv=None) -> int:
     from papermill.exceptions import PapermillExecutionError
 
@@ -71,13 +110,9 @@ def main(argv=None) -> int:
             from bolib.pipeline import reproduce
 
             reproduce(args.profile, args.only, args.executor, args.scheduler, args.workers, args.force,
-                      args.output_root, args.include_template)
+                      args.output_root, args.include_template, seed_offset=args.seed_offset)
         elif args.command == "report":
-            from bolib.pipeline import PROJECT_ROOT, write_report
-
-            root = Path(args.output_root) if args.output_root else PROJECT_ROOT
-            for path in write_report(root / "experiments" / args.profile):
-                print(path)
+            _report(args)
         elif args.command == "codepath":
             import numpy  # noqa: F401  (load the libraries, so the report shows their choice)
             import torch  # noqa: F401

@@ -4,7 +4,10 @@ Profiles live in ``experiments/profiles/<notebook>.yaml``: a ``schema`` mapping 
 type, and one mapping of settings per profile (``smoke``, ``quick``, ``paper``). A notebook reads
 its settings with :func:`notebook_context`; the pipeline validates every selected notebook's
 profile before executing anything, then runs each notebook with papermill, injecting only the
-profile name and where to write (executed notebook and claims JSON, figures, cache).
+profile name, the seed offset and where to write (executed notebook and claims JSON, figures,
+cache). A run with seed offset N uses seeds N, N+1, ... and writes to ``experiments/<profile>-seedsN``
+and ``figures/<notebook>/seedsN`` so that its verdicts can be compared with the default run's
+(``python -m bolib report --compare``).
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from pathlib import Path
 import yaml
 
 from bolib import runtime
+from bolib.claims.report import write_report
 from bolib.errors import BolibError, check_choice
 
 PROJECT_ROOT = runtime.PROJECT_ROOT
@@ -72,8 +76,17 @@ class Outputs:
     cache_dir: Path
 
     @classmethod
-    def under(cls, root: Path, notebook: str, profile: str) -> "Outputs":
-        return cls(root / "experiments" / profile, root / "figures" / notebook, root / "experiments" / "cache")
+    def under(cls, root: Path, notebook: str, profile: str, seed_offset: int = 0) -> "Outputs":
+        figures = root / "figures" / notebook
+        return cls(root / "experiments" / run_name(profile, seed_offset),
+                   figures / f"seeds{seed_offset}" if seed_offset else figures, root / "experiments" / "cache")
+
+
+def run_name(profile: str, seed_offset: int = 0) -> str:
+    """The run folder's name: the profile, plus ``-seedsN`` for seed offset N."""
+    if seed_offset < 0:
+        raise ValueError(f"seed offset must be >= 0, got {seed_offset}")
+    return f"{profile}-seeds{seed_offset}" if seed_offset else profile
 
 
 @dataclasses.dataclass
@@ -88,14 +101,20 @@ class NotebookContext:
     workers: int | None
     scheduler: str | None
     force: bool
+    seed_offset: int = 0
 
     @property
     def claims(self):
         if not hasattr(self, "_claims"):
             from bolib.claims import ClaimBook
 
-            self._claims = ClaimBook(self.name, self.profile, self.outputs.run_dir / f"{self.name}.claims.json")
+            self._claims = ClaimBook(self.name, self.profile, self.outputs.run_dir / f"{self.name}.claims.json",
+                                     self.seed_offset)
         return self._claims
+
+    def seeds(self, n: int) -> range:
+        """The ``n`` seeds of this run: ``seed_offset``, ..., ``seed_offset + n - 1``."""
+        return range(self.seed_offset, self.seed_offset + n)
 
     def run(self, experiment, *more):
         """Run an :class:`~bolib.experiment.Experiment` with this run's executor and cache.
@@ -127,15 +146,15 @@ class NotebookContext:
 
 def notebook_context(name: str, profile: str, output_root: str | None = None, executor: str = "local",
                      workers: int | None = None, scheduler: str | None = None,
-                     force: bool = False) -> NotebookContext:
-    """Called in each notebook's second cell with the papermill parameters."""
+                     force: bool = False, seed_offset: int = 0) -> NotebookContext:
+    """Called in each notebook's setup cell with the papermill parameters."""
     from bolib.executors import EXECUTORS
 
     check_choice("executor", executor, EXECUTORS)
     settings = load_profile(name, profile)
     root = Path(output_root) if output_root else PROJECT_ROOT
-    return NotebookContext(name, profile, settings, Outputs.under(root, name, profile), executor,
-                           workers, scheduler, force)
+    return NotebookContext(name, profile, settings, Outputs.under(root, name, profile, seed_offset), executor,
+                           workers, scheduler, force, seed_offset)
 
 
 def default_output_root(profile: str) -> Path:
@@ -145,7 +164,7 @@ def default_output_root(profile: str) -> Path:
 
 def reproduce(profile: str = "quick", only=None, executor: str = "local", scheduler: str | None = None,
               workers: int | None = None, force: bool = False, output_root: str | Path | None = None,
-              include_template: bool = False, progress: bool = True) -> list[Path]:
+              include_template: bool = False, progress: bool = True, seed_offset: int = 0) -> list[Path]:
     """Execute the selected notebooks with papermill, then write the reproduction report."""
     import papermill
 
@@ -165,7 +184,7 @@ def reproduce(profile: str = "quick", only=None, executor: str = "local", schedu
     root = Path(output_root) if output_root else default_output_root(profile)
     executed = []
     for name in names:
-        outputs = Outputs.under(root, name, profile)
+        outputs = Outputs.under(root, name, profile, seed_offset)
         outputs.run_dir.mkdir(parents=True, exist_ok=True)
         target = outputs.run_dir / f"{name}.ipynb"
         print(f"[bolib] {name} @ {profile} -> {target}", flush=True)
@@ -173,26 +192,7 @@ def reproduce(profile: str = "quick", only=None, executor: str = "local", schedu
             str(notebooks_dir() / f"{name}.ipynb"), str(target), kernel_name="python3",
             cwd=str(notebooks_dir()), progress_bar=progress,
             parameters=dict(profile=profile, output_root=str(root), executor=executor,
-                            workers=workers, scheduler=scheduler, force=force))
+                            workers=workers, scheduler=scheduler, force=force, seed_offset=seed_offset))
         executed.append(target)
-    write_report(root / "experiments" / profile)
+    write_report(root / "experiments" / run_name(profile, seed_offset))
     return executed
-
-
-def write_report(run_dir: Path) -> tuple[Path, Path]:
-    """Gather every ``*.claims.json`` in ``run_dir`` into ``report.md`` and ``report.html``."""
-    from bolib.claims import load_claims
-
-    run_dir = Path(run_dir)
-    run_dir.mkdir(parents=True, exist_ok=True)
-    table = load_claims(sorted(run_dir.glob("*.claims.json")))
-    counts = table["verdict"].value_counts().to_dict() if len(table) else {}
-    summary = ", ".join(f"{n} {v}" for v, n in sorted(counts.items())) or "no claims recorded"
-    title = f"bolib reproduction report ({run_dir.name} profile)"
-    md = run_dir / "report.md"
-    columns = ["paper", "id", "statement", "paper_value", "measured", "test", "verdict"]
-    md.write_text(f"# {title}\n\n{summary}\n\n{table[columns].to_markdown(index=False)}\n")
-    html = run_dir / "report.html"
-    html.write_text(f"<html><head><meta charset='utf-8'><title>{title}</title></head><body>"
-                    f"<h1>{title}</h1><p>{summary}</p>{table[columns].to_html(index=False)}</body></html>")
-    return md, html

@@ -1,0 +1,255 @@
+"""Declaring claims before the results and recording their verdicts.
+
+A notebook opens a :class:`ClaimBook` (``ctx.claims``) and, before running anything, *declares*
+each claim with everything that decides it: its kind, and for a comparison the method, the
+competitors, the direction, the metric, the budget point and alpha; for a rate the claimed range
+and the contrast; and so on (:meth:`ClaimBook.comparison`, :meth:`~ClaimBook.rate`, ...). After
+the runs, :meth:`ClaimBook.decide` hands the numbers to the declared rule
+(:mod:`bolib.claims.rules`); nothing about the rule can be chosen from the outcome. Invariants are
+counted with :meth:`ClaimBook.invariant`, which stops the notebook on a violation.
+
+The book is written as JSON (``<run dir>/<notebook>.claims.json``) after every decision;
+:mod:`bolib.claims.report` gathers the files into the report, the README tables and the
+notebooks' closing discussion.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from bolib.claims import rules
+from bolib.errors import BolibError, check_choice
+
+KINDS = ("comparison", "rate", "value", "coverage", "erratum", "invariant")
+
+
+class InvariantViolated(BolibError, AssertionError):
+    """A deterministic identity or inequality of a proof failed: the notebook stops here."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Declaration:
+    """A claim as declared before its data: ``params`` go to the kind's rule unchanged."""
+
+    id: str
+    kind: str
+    statement: str
+    paper_value: str
+    rule: str
+    params: dict
+    stand_in: str = ""
+    figure: str = ""
+    cell: str = ""
+
+
+@dataclasses.dataclass
+class Claim:
+    """One recorded claim: its declaration and the decision (for invariants, the count)."""
+
+    paper: str
+    id: str
+    kind: str
+    statement: str
+    paper_value: str
+    rule: str
+    measured: str = ""
+    verdict: str = ""
+    reason: str = ""
+    n: int | None = None
+    stand_in: str = ""
+    figure: str = ""
+    cell: str = ""
+    profile: str = ""
+    seed_offset: int = 0
+    details: dict = dataclasses.field(default_factory=dict)
+
+
+FIELDS = [f.name for f in dataclasses.fields(Claim)]
+
+
+def _fmt(value) -> str:
+    return f"{value:.4g}" if isinstance(value, float | np.floating) else str(value)
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    return value
+
+
+class ClaimBook:
+    """The claims of one paper at one profile (and seed offset); written to ``path`` as JSON."""
+
+    def __init__(self, paper: str, profile: str, path: str | Path | None = None, seed_offset: int = 0):
+        self.paper, self.profile, self.seed_offset = paper, profile, seed_offset
+        self.path = Path(path) if path else None
+        self.declared: dict[str, Declaration] = {}
+        self.claims: dict[str, Claim] = {}
+
+    # ------------------------------------------------------------------ declarations, by kind
+    def _declare(self, declaration: Declaration) -> Declaration:
+        if declaration.id in self.declared and self.declared[declaration.id] != declaration:
+            self.claims.pop(declaration.id, None)  # re-declared differently (an edited cell): decide again
+        self.declared[declaration.id] = declaration
+        return declaration
+
+    def comparison(self, id: str, statement: str, paper_value: str, *, method: str, competitors: Sequence[str],
+                   direction: str, metric: str, budget: str, alpha: float = 0.05, **where) -> Declaration:
+        """Declare "``method`` is {lower, higher} on ``metric`` at ``budget`` than every competitor"
+        (:func:`bolib.claims.rules.comparison`)."""
+        check_choice("direction", direction, rules.DIRECTIONS)
+        competitors = tuple(competitors)
+        if not competitors or method in competitors:
+            raise ValueError(f"claim {id}: competitors must be non-empty and exclude {method!r}")
+        rule = (f"{metric} at {budget}: {method} {direction} than each of {', '.join(competitors)}; exact paired "
+                f"signed-rank test both ways, IUT for reproduced, Holm for not reproduced, alpha={alpha}")
+        return self._declare(Declaration(id, "comparison", statement, str(paper_value), rule,
+                                         {"method": method, "competitors": competitors, "direction": direction,
+                                          "alpha": alpha}, **where))
+
+    def rate(self, id: str, statement: str, paper_value: str, *, claimed: tuple[float, float], estimator: str,
+             contrast: str | None = None, **where) -> Declaration:
+        """Declare "the exponent lies in ``claimed``", estimated per seed by ``estimator`` (a
+        description), with an optional ``contrast`` run (:func:`bolib.claims.rules.rate`)."""
+        claimed = (float(claimed[0]), float(claimed[1]))
+        rule = (f"{estimator}, per seed, mean with a bootstrap interval over seeds inside [{claimed[0]:g}, "
+                f"{claimed[1]:g}]" + (f"; reproduced only if the contrast ({contrast}) is not" if contrast else ""))
+        return self._declare(Declaration(id, "rate", statement, str(paper_value), rule,
+                                         {"claimed": claimed, "contrast_label": contrast}, **where))
+
+    def value(self, id: str, statement: str, paper_value: float, *, tolerance: float, **where) -> Declaration:
+        """Declare "we obtain the printed ``paper_value`` within ``tolerance``" (:func:`bolib.claims.rules.value`)."""
+        rule = f"measured value (with its interval, if any) within {paper_value:g} +- {tolerance:g}"
+        return self._declare(Declaration(id, "value", statement, f"{paper_value:g}", rule,
+                                         {"paper_value": float(paper_value), "tolerance": float(tolerance)}, **where))
+
+    def coverage(self, id: str, statement: str, paper_value: str, *, level: float, margin: float, unit: str,
+                 alpha: float = 0.05, **where) -> Declaration:
+        """Declare "an event holds with probability >= ``level``", counted over independent
+        ``unit`` s (:func:`bolib.claims.rules.coverage`)."""
+        rule = (f"one outcome per {unit}; exact binomial tests: below {level:g} -> not reproduced, above "
+                f"{level - margin:g} -> reproduced, alpha={alpha}")
+        return self._declare(Declaration(id, "coverage", statement, str(paper_value), rule,
+                                         {"level": level, "margin": margin, "alpha": alpha}, **where))
+
+    def erratum(self, id: str, statement: str, paper_value: str, *, tolerance: float, **where) -> Declaration:
+        """Declare "the paper's ``paper_value`` is wrong" (:func:`bolib.claims.rules.erratum`)."""
+        rule = f"error of the paper's version > {tolerance:g} and of the correction <= {tolerance:g}"
+        return self._declare(Declaration(id, "erratum", statement, str(paper_value), rule,
+                                         {"tolerance": tolerance}, **where))
+
+    # ------------------------------------------------------------------ decisions
+    def decide(self, id: str, *data, **more) -> Claim:
+        """Apply the declared rule of claim ``id`` to its data and record the verdict.
+
+        comparison: ``values`` ({name: per-seed numbers}); rate: ``per_seed`` and, if declared,
+        ``contrast``; value: ``estimate`` and optional ``ci``, ``n``; coverage: ``hits``;
+        erratum: ``paper_error``, ``corrected_error``.
+        """
+        check_choice("claim", id, sorted(self.declared))
+        declared = self.declared[id]
+        params = dict(declared.params)
+        if declared.kind == "comparison":
+            decision = rules.comparison(*data, **more, **params)
+        elif declared.kind == "rate":
+            decision = rules.rate(*data, **more, **params)
+        elif declared.kind == "value":
+            decision = rules.value(*data, **more, **params)
+        elif declared.kind == "coverage":
+            decision = rules.coverage(*data, **more, **params)
+        else:
+            decision = rules.erratum(*data, **more, **params)
+        return self._record(declared, decision.measured, decision.verdict, decision.reason, decision.n,
+                            decision.details)
+
+    def invariant(self, id: str, statement: str, paper_value: str, holds, where: str = "", **place) -> Claim:
+        """Count a deterministic identity or inequality over every case in ``holds`` (booleans).
+
+        Recorded as "holds in k of n", never as a verdict; any violation raises
+        :class:`InvariantViolated` after recording, which stops the notebook.
+        """
+        holds = np.asarray(holds, dtype=bool).ravel()
+        declared = self._declare(Declaration(id, "invariant", statement, str(paper_value),
+                                             f"every case must hold ({where})" if where else "every case must hold",
+                                             {}, **place))
+        k, n = int(holds.sum()), holds.size
+        claim = self._record(declared, f"holds in {k:,} of {n:,}", "", "", n, {"holds": k, "cases": n})
+        if k < n:
+            raise InvariantViolated(f"{self.paper} {id}: {statement} fails in {n - k:,} of {n:,} cases")
+        return claim
+
+    def _record(self, declared: Declaration, measured, verdict, reason, n, details) -> Claim:
+        claim = Claim(self.paper, declared.id, declared.kind, declared.statement, declared.paper_value,
+                      declared.rule, measured, verdict, reason, n, declared.stand_in, declared.figure,
+                      declared.cell, self.profile, self.seed_offset, _jsonable(details))
+        self.claims[declared.id] = claim
+        if self.path:
+            self.save()
+        return claim
+
+    def undecided(self) -> list[str]:
+        """Ids declared but not (yet) decided."""
+        return [i for i in self.declared if i not in self.claims]
+
+    def finish(self) -> None:
+        """End of a notebook: every declared claim must have been decided."""
+        if self.undecided():
+            raise BolibError(f"{self.paper}: claims declared but never decided: {', '.join(self.undecided())}")
+
+    # ------------------------------------------------------------------ before the protocol
+    # Notebooks 000 and 001 still record some claims this way until they are re-declared under
+    # the protocol (issue 10); these rows carry kind "legacy" and count apart in the report.
+    def record(self, id: str, statement: str, paper_value, measured, test: str, verdict: str, cell: str = "") -> Claim:
+        """Record a verdict decided in the notebook (kind ``legacy``)."""
+        declared = self._declare(Declaration(id, "legacy", statement, _fmt(paper_value), test, {}, cell=cell))
+        return self._record(declared, _fmt(measured), check_choice("verdict", verdict, rules.VERDICTS), "", None, {})
+
+    def record_paired(self, id: str, statement: str, paper_value, test, alpha: float = 0.05, cell: str = "") -> Claim:
+        """Record a one-sided paired test: reproduced when significant, not reproduced when the
+        bootstrap interval lies on the wrong side (kind ``legacy``)."""
+        lo, hi = test.ci
+        wrong_side = lo > 0 if test.alternative == "less" else hi < 0
+        verdict = "reproduced" if test.p_value < alpha else "not reproduced" if wrong_side else "inconclusive"
+        measured = (f"mean diff {test.mean_diff:.4g} (95% CI {lo:.4g} to {hi:.4g}), p={test.p_value:.3g}, n={test.n}")
+        return self.record(id, statement, paper_value, measured, f"{test.test}, one-sided ({test.alternative}), "
+                           f"alpha={alpha}", verdict, cell)
+
+    def record_interval(self, id: str, statement: str, paper_value, estimate: float, ci, claimed, test: str,
+                        cell: str = "") -> Claim:
+        """Record "the quantity lies in ``claimed``" by :func:`bolib.claims.rules.interval` (kind ``legacy``)."""
+        decision = rules.interval(estimate, ci, claimed)
+        return self.record(id, statement, paper_value, decision.measured, test, decision.verdict, cell)
+
+    # ------------------------------------------------------------------ output
+    def table(self):
+        import pandas as pd
+
+        return pd.DataFrame([dataclasses.asdict(c) for c in self.claims.values()], columns=FIELDS)
+
+    def save(self) -> Path:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text(json.dumps([dataclasses.asdict(c) for c in self.claims.values()], indent=1))
+        return self.path
+
+
+def load_claims(paths):
+    """All claims from a set of JSON files, one row each (fields missing from older files empty)."""
+    import pandas as pd
+
+    rows = []
+    for path in paths:
+        rows += json.loads(Path(path).read_text())
+    table = pd.DataFrame(rows, columns=FIELDS)
+    return table.fillna({"kind": "", "rule": "", "reason": "", "stand_in": "", "figure": "", "cell": ""})
+
