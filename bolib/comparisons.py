@@ -1,0 +1,104 @@
+"""Methods x problems x seeds: the pattern behind the papers' BO figures and comparison claims.
+
+A :class:`Study` runs every labelled method variant on every problem for the same seeds. Runs with
+one seed share their initial design, noise and durations (:mod:`bolib.loop`), so per-seed numbers
+of two methods are *paired*, which is what the comparison rule of :mod:`bolib.claims.rules` needs.
+:class:`Traces` groups the results by (problem, label), gives per-seed numbers at a budget point
+(:meth:`Traces.at`) and draws mean curves with confidence bands (:meth:`Traces.plot`).
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+
+from bolib.experiment import Experiment
+from bolib.loop import Trace, bo_job
+from bolib.stats import per_round
+
+
+def final_simple_regret(trace: Trace) -> float:
+    """f* - the best value found, after the last evaluation."""
+    return float(trace.simple_regret[-1])
+
+
+@dataclasses.dataclass
+class Study:
+    """Each variant (``label -> bo_job parameters``, e.g. ``{"method": ..., "settings": ...}``) on
+    each problem and seed; ``fixed`` holds the shared parameters (budget, n_init, ...) and
+    ``options(seed)``, if given, per-seed ``benchmark_options`` (e.g. one robot goal per seed)."""
+
+    name: str
+    problems: Sequence[str]
+    variants: Mapping[str, Mapping]
+    seeds: Sequence[int]
+    fixed: Mapping
+    options: Callable[[int], dict] | None = None
+
+    def __post_init__(self):
+        seen = {}
+        for label, variant in self.variants.items():
+            key = repr(sorted(variant.items()))
+            if key in seen:
+                raise ValueError(f"variants {seen[key]!r} and {label!r} are the same run")
+            seen[key] = label
+
+    def experiment(self) -> Experiment:
+        per_seed = [{"seed": s, **({"benchmark_options": self.options(s)} if self.options else {})} for s in self.seeds]
+        return Experiment(self.name, bo_job, grid={"benchmark": list(self.problems)}, fixed=dict(self.fixed),
+                          variants=[{**v, **s} for v in self.variants.values() for s in per_seed])
+
+    def label(self, params: Mapping) -> str:
+        """The label of the variant that produced a job with ``params``."""
+        return next(label for label, variant in self.variants.items()
+                    if all(params.get(k) == v for k, v in variant.items()))
+
+    def collect(self, results) -> "Traces":
+        """Group ``results`` of :meth:`experiment` (``(params, value)`` pairs) by problem and label."""
+        traces: dict[tuple[str, str], list[Trace]] = {}
+        for params, value in results:
+            traces.setdefault((params["benchmark"], self.label(params)), []).append(Trace.from_dict(value))
+        return Traces(traces, list(self.problems), list(self.variants))
+
+
+@dataclasses.dataclass
+class Traces:
+    """Traces by (problem, label), seeds in order."""
+
+    runs: dict[tuple[str, str], list[Trace]]
+    problems: list[str]
+    labels: list[str]
+
+    def __getitem__(self, key: tuple[str, str]) -> list[Trace]:
+        return self.runs[key]
+
+    def at(self, problem: str, metric: Callable[[Trace], float] = final_simple_regret,
+           labels: Sequence[str] | None = None) -> dict[str, np.ndarray]:
+        """Per-seed ``metric`` of each label on ``problem`` (the values of a comparison claim)."""
+        return {label: np.array([metric(tr) for tr in self.runs[problem, label]])
+                for label in (labels or self.labels) if (problem, label) in self.runs}
+
+    def curves(self, problem: str, label: str, by: str = "evaluation", value: str = "simple_regret") -> np.ndarray:
+        """Seeds x steps of a trace property, per evaluation or at the end of each batch round."""
+        rows = [getattr(tr, value) for tr in self.runs[problem, label]]
+        if by == "round":
+            rows = [per_round(r, tr.round) for r, tr in zip(rows, self.runs[problem, label])]
+        return np.array(rows)
+
+    def plot(self, axes, by: str = "evaluation", ylabel: str = "simple regret", transform=None,
+             labels: Sequence[str] | None = None, style: Callable[[str], dict] | None = None, titles=None):
+        """One panel per problem: mean over seeds with a 95% band for each label."""
+        from bolib.plots import plot_band
+
+        for ax, problem in zip(np.ravel(axes), self.problems):
+            for label in labels or self.labels:
+                if (problem, label) not in self.runs:
+                    continue
+                y = self.curves(problem, label, by)
+                start = 0 if by == "round" else 1
+                plot_band(ax, np.arange(start, start + y.shape[1]), transform(y) if transform else y, label,
+                          **(style(label) if style else {}))
+            ax.set(xlabel="round (0 = initial design)" if by == "round" else "evaluations", ylabel=ylabel,
+                   title=titles[problem] if titles else problem)
+        np.ravel(axes)[0].legend(fontsize=6)
