@@ -1,0 +1,44 @@
+"""The claim book decides only claims declared beforehand, by their declared rule."""
+import json
+
+import numpy as np
+import pytest
+
+from bolib.claims import ClaimBook, InvariantViolated
+from bolib.errors import BolibError
+
+
+# ---------------------------------------------------------------- the book
+def test_claims_are_decided_only_by_their_declared_rule(tmp_path, methods):
+    book = ClaimBook("000_x", "smoke", tmp_path / "000_x.claims.json", seed_offset=100)
+    with pytest.raises(ValueError, match="valid choices"):
+        book.decide("F1", {})
+    book.comparison("F1", "A beats B", "better", method="A", competitors=["B"], direction="lower",
+                    metric="final simple regret", budget="T=40", figure="fig1", cell="§6.1")
+    book.rate("R1", "sublinear", "1/2", claimed=(-np.inf, 0.75), estimator="log-log slope of BR(T)",
+              contrast="random search")
+    with pytest.raises(BolibError, match="R1"):
+        book.finish()
+    values = methods(8, {"A": 0.0, "B": 2.0})
+    claim = book.decide("F1", values)
+    assert claim.verdict == "reproduced" and claim.kind == "comparison" and "IUT" in claim.rule
+    book.decide("R1", [0.5, 0.55, 0.45, 0.5], contrast=[1.0, 0.98, 1.01, 0.99])
+    book.finish()
+    saved = json.loads((tmp_path / "000_x.claims.json").read_text())
+    assert [c["id"] for c in saved] == ["F1", "R1"] and saved[0]["seed_offset"] == 100
+    assert saved[1]["details"]["contrast"]["label"] == "random search"
+    # an edited declaration discards the verdict decided under the old one
+    book.comparison("F1", "A beats B", "better", method="A", competitors=["B"], direction="higher",
+                    metric="final simple regret", budget="T=40")
+    assert book.undecided() == ["F1"]
+    with pytest.raises(ValueError, match="competitors"):
+        book.comparison("F2", "A beats A", "", method="A", competitors=["A"], direction="lower", metric="m", budget="b")
+
+
+def test_invariants_are_counted_and_a_violation_stops_the_notebook(tmp_path):
+    book = ClaimBook("001_x", "smoke", tmp_path / "c.json")
+    claim = book.invariant("C3", "|f - mu| <= ||f|| sigma", "always", np.ones(38_400, bool))
+    assert claim.verdict == "" and claim.measured == "holds in 38,400 of 38,400"
+    with pytest.raises(InvariantViolated, match="fails in 1 of 3"):
+        book.invariant("C3b", "x", "always", [True, False, True])
+    assert book.claims["C3b"].measured == "holds in 2 of 3"  # recorded before stopping

@@ -1,0 +1,32 @@
+"""Report, run comparison, README blocks and notebook discussion come from the claims files."""
+from bolib.claims import ClaimBook
+from bolib.claims import report as claims_report
+
+
+def _run(tmp_path, name, verdicts, methods):
+    book = ClaimBook("000_x", "quick", tmp_path / name / "000_x.claims.json")
+    for i, better in enumerate(verdicts):
+        book.comparison(f"F{i}", f"claim {i}", "better", method="A", competitors=["B"], direction="lower",
+                        metric="regret", budget="end", figure="fig1", stand_in="diabetes for housing" if i == 2 else "")
+        book.decide(f"F{i}", methods(8, {"A": 0.0, "B": 2.0 if better else -2.0}, seed=i))
+    book.invariant("I0", "identity", "always", [True, True])
+    return tmp_path / name
+
+
+def test_report_compare_readme_and_discussion_come_from_the_claims(tmp_path, methods):
+    run_a = _run(tmp_path, "quick", [True, True, False], methods)
+    run_b = _run(tmp_path, "quick-seeds100", [True, False, False], methods)
+    md, html = claims_report.write_report(run_a)
+    text = md.read_text()
+    assert "### comparison claims" in text and "(counted)" in text and "fig1.png" in text and html.exists()
+    assert "2 reproduced, 0 inconclusive, 0 not reproduced; stand-in: 0 reproduced, 0 inconclusive, 1 not reproduced" in text
+    diff = claims_report.compare_runs(run_a, run_b)
+    assert list(diff[~diff.agree].id) == ["F1"] and "I0" not in set(diff.id)
+    readme = tmp_path / "README.md"
+    readme.write_text("intro\n<!-- bolib-report:results -->\nold\n<!-- /bolib-report:results -->\n"
+                      "<!-- bolib-report:stability -->\n\n<!-- /bolib-report:stability -->\nend\n")
+    assert claims_report.update_readme(readme, claims_report.readme_blocks(run_a, run_b)) == ["results", "stability"]
+    new = readme.read_text()
+    assert "\nold\n" not in new and "| comparison | 2 | 0 | 1 | F2 |" in new and "1 of 3" in new and new.endswith("end\n")
+    story = claims_report.discussion(claims_report.run_claims(run_b))
+    assert "**Not reproduced** (2)" in story and "F2 (comparison, stand-in)" in story
