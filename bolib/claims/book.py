@@ -232,6 +232,13 @@ class ClaimBook:
         return self.record(id, statement, paper_value, decision.measured, test, decision.verdict, cell)
 
     # ------------------------------------------------------------------ output
+    def declarations(self):
+        """The declared claims and their rules, before any data (a notebook's claims table)."""
+        import pandas as pd
+
+        return pd.DataFrame([{"id": d.id, "kind": d.kind, "statement": d.statement, "paper": d.paper_value,
+                              "decided by": d.rule, "stand-in": d.stand_in} for d in self.declared.values()])
+
     def table(self):
         import pandas as pd
 

@@ -35,9 +35,16 @@ def counts(table: pd.DataFrame) -> str:
 
 
 def _figure_link(row, figures_root: str) -> str:
+    """Link to the claim's figure (figures of a seed-offset run sit in ``seedsN/``)."""
     if not row.figure:
         return ""
-    return f"[{row.figure}]({figures_root}/{row.paper}/{row.figure}.png)"
+    folder = f"{row.paper}/seeds{row.seed_offset}" if row.seed_offset else row.paper
+    return f"[{row.figure}]({figures_root}/{folder}/{row.figure}.png)"
+
+
+def _cells(frame: pd.DataFrame) -> pd.DataFrame:
+    """Escape the pipes of |x| and ||f|| so that Markdown table cells stay whole."""
+    return frame.apply(lambda col: col.astype(str).str.replace("|", "\\|", regex=False))
 
 
 def markdown(table: pd.DataFrame, title: str, figures_root: str = "../../figures") -> str:
@@ -54,7 +61,7 @@ def markdown(table: pd.DataFrame, title: str, figures_root: str = "../../figures
                 "verdict": [v or "(counted)" for v in part.verdict], "why": part.reason, "rule": part.rule,
                 "stand-in": part.stand_in, "figure": [_figure_link(r, figures_root) for r in part.itertuples()]})
             shown = shown.loc[:, [c for c in shown if c not in ("stand-in", "figure") or shown[c].astype(bool).any()]]
-            lines += [f"### {kind} claims", "", shown.to_markdown(index=False), ""]
+            lines += [f"### {kind} claims", "", _cells(shown).to_markdown(index=False), ""]
     return "\n".join(lines)
 
 
@@ -126,7 +133,7 @@ def readme_blocks(run_dir: str | Path, compare_dir: str | Path | None = None) ->
         text = [f"Claims whose verdict differs between `{Path(run_dir).name}` and `{Path(compare_dir).name}` "
                 f"(another seed set): {len(moved)} of {len(diff)}.", ""]
         if len(moved):
-            text.append(moved[["paper", "id", "kind", "verdict_a", "verdict_b"]].rename(
+            text.append(_cells(moved[["paper", "id", "kind", "verdict_a", "verdict_b"]]).rename(
                 columns={"verdict_a": Path(run_dir).name, "verdict_b": Path(compare_dir).name}).to_markdown(index=False))
         blocks["stability"] = "\n".join(text).rstrip()
     return blocks

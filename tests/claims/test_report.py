@@ -9,7 +9,7 @@ def _run(tmp_path, name, verdicts, methods):
         book.comparison(f"F{i}", f"claim {i}", "better", method="A", competitors=["B"], direction="lower",
                         metric="regret", budget="end", figure="fig1", stand_in="diabetes for housing" if i == 2 else "")
         book.decide(f"F{i}", methods(8, {"A": 0.0, "B": 2.0 if better else -2.0}, seed=i))
-    book.invariant("I0", "identity", "always", [True, True])
+    book.invariant("I0", "|f - mu| <= ||f|| sigma", "always", [True, True])
     return tmp_path / name
 
 
@@ -20,6 +20,11 @@ def test_report_compare_readme_and_discussion_come_from_the_claims(tmp_path, met
     text = md.read_text()
     assert "### comparison claims" in text and "(counted)" in text and "fig1.png" in text and html.exists()
     assert "2 reproduced, 0 inconclusive, 0 not reproduced; stand-in: 0 reproduced, 0 inconclusive, 1 not reproduced" in text
+    assert "\\|f - mu\\| <= \\|\\|f\\|\\| sigma" in text  # pipes escaped: the table row stays whole
+    offset = ClaimBook("000_x", "quick", tmp_path / "quick-seeds7" / "000_x.claims.json", seed_offset=7)
+    offset.erratum("E1", "printed optimum", "4.693", tolerance=1e-3, figure="t1")
+    offset.decide("E1", 0.018, 0.0)
+    assert "(../../figures/000_x/seeds7/t1.png)" in claims_report.write_report(tmp_path / "quick-seeds7")[0].read_text()
     diff = claims_report.compare_runs(run_a, run_b)
     assert list(diff[~diff.agree].id) == ["F1"] and "I0" not in set(diff.id)
     readme = tmp_path / "README.md"
