@@ -4,7 +4,7 @@ import pytest
 
 import bolib
 from bolib.algorithms import METHODS, make_optimizer
-from bolib.algorithms.base import default_n_init
+from bolib.algorithms.base import Optimizer, default_n_init
 from bolib.errors import BolibError
 
 
@@ -44,6 +44,20 @@ def test_the_design_counts_observations_told_from_outside():
     assert len(np.unique(X.round(9), axis=0)) == 3
     with pytest.raises(ValueError, match="n_init must be >= 1"):
         make_optimizer("gp-ei", 2, n_init=0)
+
+
+def test_a_method_with_a_proper_prior_proposes_from_the_first_ask():
+    class PriorDraws(Optimizer):
+        proposes_from_prior = True
+
+        def propose(self, n):
+            return np.full((n, self.dim), 0.5)
+
+    np.testing.assert_array_equal(PriorDraws(2, n_init=0).ask(3), np.full((3, 2), 0.5))
+    X = PriorDraws(2, n_init=2).ask(3)  # a design, where one is asked for, still comes first
+    assert not np.allclose(X[:2], 0.5) and np.all(X[2] == 0.5)
+    with pytest.raises(ValueError, match="n_init must be >= 1"):
+        PriorDraws(2, n_init=-1)
 
 
 @pytest.mark.parametrize("method", ["gp-ucb", "egp-ts"])

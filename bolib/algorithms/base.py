@@ -9,7 +9,9 @@ construction, so a run is a pure function of its seed.
 Cold start: while an optimiser holds fewer than ``n_init`` points (observed or pending), ``ask``
 hands out the next points of a scrambled Sobol design seeded by the optimiser's seed; only then does
 the method's own :meth:`Optimizer.propose` run. The default, ``n_init = max(5, 2 d)``, is the size of
-the quasi-random initial design in Ax's default generation strategy. An experiment that gives every
+the quasi-random initial design in Ax's default generation strategy. A method whose model is a
+proper prior (:attr:`Optimizer.proposes_from_prior`, e.g. the exactly Bayesian setting of a regret
+theorem) may take ``n_init = 0`` and propose from the first ask. An experiment that gives every
 method a shared initial design (:func:`bolib.loop.run`) tells it before the first ask, so the
 optimiser's own design is used only where the shared one is smaller.
 
@@ -44,6 +46,9 @@ class Optimizer(abc.ABC):
     name = "optimizer"
     #: settings under which one ask/tell step is cheap (seconds), for the every-method tests
     cheap_settings: dict = {}
+    #: True for a method whose model is a proper prior (known hyperparameters, as in a theory
+    #: setting): it proposes before any observation, and ``n_init`` may be 0
+    proposes_from_prior = False
 
     def __init__(self, dim: int, seed: int = 0, *, n_init: int | None = None):
         self.dim = int(dim)
@@ -51,8 +56,9 @@ class Optimizer(abc.ABC):
         if self.dim < 1:
             raise ValueError(f"dim must be >= 1; got {dim}")
         self.n_init = default_n_init(self.dim) if n_init is None else int(n_init)
-        if self.n_init < 1:
-            raise ValueError(f"n_init must be >= 1 (a model needs data); got {n_init}")
+        if self.n_init < 1 and not (self.proposes_from_prior and self.n_init == 0):
+            raise ValueError(f"n_init must be >= 1 (a model needs data; 0 only for a method that proposes "
+                             f"from its prior); got {n_init}")
         self.rng = make_rng(seed, "method", self.name)
         self._design = qmc.Sobol(self.dim, scramble=True, seed=make_rng(seed, "method-init", self.name))
         self.X = np.empty((0, self.dim))
@@ -70,7 +76,7 @@ class Optimizer(abc.ABC):
         if n < 1:
             raise ValueError(f"ask needs n >= 1; got {n}")
         n_design = min(n, max(0, self.n_init - len(self.y) - len(self.pending)))
-        if len(self.y) == 0:
+        if len(self.y) == 0 and not self.proposes_from_prior:
             n_design = n  # nothing to model yet: the whole batch comes from the design
         X = self._design.random(n_design) if n_design else np.empty((0, self.dim))
         if n > n_design:
@@ -115,7 +121,7 @@ class Optimizer(abc.ABC):
     @abc.abstractmethod
     def propose(self, n: int) -> np.ndarray:
         """Return ``n`` new points given ``self.X``, ``self.y`` and ``self.pending`` (at least one
-        observation exists when this is called)."""
+        observation exists when this is called, unless :attr:`proposes_from_prior`)."""
 
     def observe(self, X: np.ndarray, y: np.ndarray) -> None:
         """Hook for incremental updates after :meth:`tell` (the data is already appended)."""
