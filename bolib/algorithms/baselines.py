@@ -52,11 +52,15 @@ class GPOptimizer(Optimizer):
         super().__init__(dim, seed, n_init=n_init)
         self.gp_settings = {"hyperprior": hyperprior, "seed": self.seed,
                             **({} if fit_starts is None else {"starts": fit_starts})}
-        self.gp = GP(kernel, ard=ard, lengthscale=lengthscale, noise=noise, **self.gp_settings)
+        self.build_models(kernel, ard, lengthscale, noise)
         self.refit_every = int(refit_every)
         self.n_candidates, self.n_starts = int(n_candidates), int(n_starts)
         self.n_best_starts, self.maxiter = int(n_best_starts), int(maxiter)
         self._fitted_at = 0
+
+    def build_models(self, kernel, ard, lengthscale, noise) -> None:
+        """Create the GP the method fits, ``self.gp`` (a method with several GPs overrides this)."""
+        self.gp = GP(kernel, ard=ard, lengthscale=lengthscale, noise=noise, **self.gp_settings)
 
     def fit_model(self) -> GP:
         """Condition the GP on the data, refitting hyperparameters on schedule; return it."""

@@ -77,7 +77,8 @@ def maximize_features(features: RandomFeatures, theta: np.ndarray, rng: np.rando
 
 
 class EGPTS(Optimizer):
-    """EGP-TS (Algorithms 1 and 2 of paper 000)."""
+    """EGP-TS (Algorithms 1 and 2 of paper 000); ``history`` holds per proposal the member drawn and
+    the weights it was drawn from."""
 
     name = "egp-ts"
 
@@ -94,7 +95,6 @@ class EGPTS(Optimizer):
         self.n_candidates, self.n_starts = int(n_candidates), int(n_starts)
         self.ensemble: RFEnsemble | None = None
         self._fitted_at = 0
-        self.history: list[dict] = []  # per proposal: chosen member and the weights it was drawn from
 
     @property
     def labels(self) -> list[str]:
@@ -224,12 +224,15 @@ class EGPEI(GPEI):
     name = "egp-ei"
 
     def __init__(self, dim, seed=0, *, dictionary="four", members=None, **settings):
-        super().__init__(dim, seed, **settings)
         self.members = list(members) if members is not None else \
             DICTIONARIES[check_choice("dictionary", dictionary, DICTIONARIES)]
-        self.gps = [GP(kernel, ard=ard, lengthscale=ls, fit_lengthscale=ls is None, **self.gp_settings)
-                    for kernel, ard, ls in self.members]
-        self.history: list[dict] = []
+        super().__init__(dim, seed, **settings)
+
+    def build_models(self, kernel, ard, lengthscale, noise) -> None:
+        """One GP per member: the dictionary's kernels and lengthscales stand in for ``kernel``, ``ard``
+        and ``lengthscale``; ``noise`` (fitted if None) applies to every member."""
+        self.gps = [GP(member_kernel, ard=member_ard, lengthscale=ls, fit_lengthscale=ls is None, noise=noise,
+                       **self.gp_settings) for member_kernel, member_ard, ls in self.members]
 
     def fit_model(self) -> None:
         """Refit every member; weights proportional to the type-II evidence."""

@@ -1,7 +1,6 @@
 """Paper 000's methods (bolib.algorithms.egp_ts): EGP-TS (Algs. 1, 2) and its baselines of Sec. 6."""
 import numpy as np
 import pytest
-from scipy.optimize import check_grad
 
 from bolib.algorithms import make_optimizer
 from bolib.algorithms.egp_ts import DICTIONARIES, maximize_features
@@ -13,23 +12,14 @@ from bolib.runtime import rng
 FAST = {"n_candidates": 200, "n_starts": 1}
 
 
-def test_feature_maximiser_gradient_and_optimum():
+def test_feature_maximiser_finds_the_optimum():
+    """The analytic gradient it follows is RandomFeatures.value_and_gradient (checked in tests/models/test_rff.py)."""
     stream = rng(0, "max")
     features = RandomFeatures("matern25", 3, 40, stream, 0.3, 2.0)
     theta = stream.standard_normal(features.n_features)
-    D, scale = features.n_pairs, np.sqrt(2.0 / 40)
-
-    def value(u):
-        return float((features(u[None]) @ theta)[0])
-
-    def grad(u):
-        proj = features.omega @ u
-        return scale * features.omega.T @ (-np.sin(proj) * theta[:D] + np.cos(proj) * theta[D:])
-
-    assert check_grad(value, grad, np.array([0.2, 0.5, 0.7])) < 1e-6
     u = maximize_features(features, theta, stream, n_candidates=2000, n_starts=5)
     dense = stream.random((20000, 3))
-    assert value(u) >= (features(dense) @ theta).max() - 1e-6
+    assert features.value_and_gradient(u, theta)[0] >= (features(dense) @ theta).max() - 1e-6
 
 
 @pytest.mark.parametrize("mode,batch", [("sequential", 1), ("sync", 3), ("async", 3)])
@@ -67,6 +57,16 @@ def test_ensemble_baselines_run_and_record_their_member(method):
     trace = run(get_benchmark("branin"), opt, budget=9, seed=0, n_init=5)
     assert np.all(np.isfinite(trace.f)) and len(opt.history) == 4
     assert all(0 <= h["member"] < (1 if method == "fb-gp-ts" else 4) for h in opt.history)
+
+
+def test_egp_ei_fits_one_gp_per_member_with_the_noise_setting(wave_data):
+    opt = make_optimizer("egp-ei", 2, seed=0, noise=1e-3, n_candidates=100, maxiter=10)
+    assert not hasattr(opt, "gp") and len(opt.gps) == 4  # no single-kernel GP beside the members
+    X, y = wave_data(8)
+    opt.tell(X, y)
+    opt.ask(1)
+    assert all(gp.hyperparameters["noise"] == pytest.approx(1e-3) for gp in opt.gps)
+    assert np.isclose(opt.history[-1]["weights"].sum(), 1.0)
 
 
 def test_exp3_rewards_the_pulled_member(wave_data):

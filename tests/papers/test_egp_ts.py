@@ -1,9 +1,12 @@
 """Paper 000's theory harness (bolib.papers.egp_ts): the exactly Bayesian setting of Theorems 1-3."""
+import math
+
 import numpy as np
+import pytest
 
 from bolib.models.grid import unit_grid
 from bolib.models.rff import RandomFeatures
-from bolib.papers.egp_ts import ExactEnsembleTS, grid_problem, rf_exact_job
+from bolib.papers.egp_ts import ExactEnsembleTS, eq30_bound, grid_problem, rf_exact_job
 
 
 def test_rf_exact_setting_oracle_beats_random_and_weights_concentrate():
@@ -60,3 +63,17 @@ def test_exact_ensemble_proposes_grid_points_from_its_prior():
     assert not np.allclose(ts.ensemble.weights, 0.5)
     random = ExactEnsembleTS(1, 0, grid=grid, features=[], noise_std=0.1)
     assert random.ask(2).shape == (2, 1) and [h["member"] for h in random.history] == [-1, -1]
+
+
+def test_eq30_bound_by_hand_and_its_growth():
+    bound = eq30_bound([1.0, 1.5, 1.8], M=2, sigma_n=0.1, B=3.0, n_domain=10)
+    constant = 6 * 2 * 3.0 + math.sqrt(2 * math.pi) * 2 / 12
+    # T = 1: log T is read as log 2 in eta and in the noise term; beta_1 = 2 log(1 * 10)
+    assert bound[0] == pytest.approx((2 * math.sqrt(math.log(2)) + math.sqrt(2 * math.log(10))) * 1.0
+                                     + 2 * 0.1 * math.sqrt(2 * 1 * math.log(2)) + constant, rel=1e-12)
+    assert bound[2] == pytest.approx((2 * math.sqrt(math.log(3)) + math.sqrt(2 * math.log(9 * 10))) * 1.8
+                                     + 2 * 0.1 * math.sqrt(2 * 3 * math.log(3)) + constant, rel=1e-12)
+    assert np.all(np.diff(bound) > 0)  # a non-decreasing sigma sum: the bound grows with T
+    base = {"sigma_sum": [1.0, 1.5, 1.8], "M": 2, "sigma_n": 0.1, "B": 3.0, "n_domain": 10}
+    for name, larger in [("sigma_sum", [1.1, 1.6, 1.9]), ("M", 3), ("sigma_n", 0.2), ("B", 3.5), ("n_domain", 100)]:
+        assert np.all(eq30_bound(**{**base, name: larger}) > bound), name
