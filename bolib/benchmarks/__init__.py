@@ -9,7 +9,8 @@ that are already maximisations: ``sprinkler`` (the garden-sprinkler simulator's 
 paper-000 tasks ``robot-push3`` / ``robot-push4`` (Box2D; option ``goal_seed``) and ``mlp-<dataset>``
 (validation accuracy of a small MLP on a bundled data set; options ``repeats``, ``epochs``), and
 ``gp-draw``, a random-feature draw from a GP prior (options ``kernel``, ``lengthscale`` and the seed
-and stream of the draw).
+and stream of the draw), and ``add-3modal``, paper 002's additive sum of three-mode log densities on
+[-1, 1]^D (options ``group_dim`` and ``perm_seed``, the run's random grouping of the coordinates).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from collections.abc import Callable
 import numpy as np
 
 from bolib.benchmarks import synthetic as sf
+from bolib.benchmarks.additive import additive_function
 from bolib.benchmarks.problem import NOISE_KINDS, Problem, multistart_maximum
 from bolib.benchmarks.samplers import gp_sample, rkhs_function
 from bolib.benchmarks.sprinkler import INPUTS as SPRINKLER_INPUTS
@@ -173,6 +175,12 @@ def _gp_draw(d, kernel: str = "matern15", lengthscale: float = 0.2, draw_seed: i
     return gp_sample(kernel, d, rng(draw_seed, stream), lengthscale=lengthscale, n_pairs=n_pairs, certify=certify)
 
 
+@_register("add-3modal", 10)
+def _add_3modal(d, group_dim: int = 3, perm_seed: int = 0):
+    """Paper 002's Figs. 3-4 family (:func:`additive_function`): one random grouping per ``perm_seed``."""
+    return additive_function(d, group_dim, perm_seed)
+
+
 def _mlp_builder(dataset):
     def build(d, repeats: int = 10, epochs: int = 20, max_samples: int | None = None):
         return mlp_tuning(dataset, repeats, epochs, max_samples)
@@ -191,7 +199,7 @@ def get_benchmark(name: str, dim: int | None = None, **options) -> Problem:
 
     ``options`` go to problems that take them: ``goal_seed`` (robot pushing), ``repeats``,
     ``epochs``, ``max_samples`` (MLP tuning), ``kernel``, ``lengthscale``, ``draw_seed``, ``stream``,
-    ``n_pairs``, ``certify`` (``gp-draw``).
+    ``n_pairs``, ``certify`` (``gp-draw``), ``group_dim``, ``perm_seed`` (``add-3modal``).
     """
     builder, default_dim, fixed = _REGISTRY[check_choice("benchmark", name, _REGISTRY)]
     if dim is not None and fixed and dim != default_dim:

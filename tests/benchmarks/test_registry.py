@@ -17,7 +17,7 @@ BOTORCH = {
     "rosenbrock": lambda d: bt.Rosenbrock(dim=d), "michalewicz": lambda d: bt.Michalewicz(dim=d),
 }
 # no BoTorch counterpart: certified by multistart L-BFGS-B instead
-MULTISTART = ["ackley5-unit", "goldstein-price", "zakharov"]
+MULTISTART = ["ackley5-unit", "goldstein-price", "zakharov", "add-3modal"]
 # simulators, tuning tasks and GP draws: the optimum is a best-known (for draws: multistart-certified)
 # value, an upper bound, or unknown
 SIMULATORS = {"sprinkler": {}, "rf-diabetes": {}, "robot-push3": {}, "robot-push4": {}, "gp-draw": {"n_pairs": 100},
