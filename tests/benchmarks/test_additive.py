@@ -20,10 +20,10 @@ def test_group_function_equals_the_log_mixture_density_with_a_floor(d):
     np.testing.assert_allclose(group_function(X), ref, rtol=1e-10, atol=1e-10)
 
 
-def test_floor_is_reached_in_high_group_dimension_only():
-    corner = np.full((1, 35), 1.0)
-    assert group_function(corner)[0] == FLOOR  # d' = 35: a near needle in a haystack
-    assert group_function(corner[:, :3])[0] > FLOOR
+def test_floor_replaces_the_underflowed_log_density():
+    far = np.array([[10.0], [-1.0]])  # the density at 10 underflows to 0 in double precision
+    assert multivariate_normal(0.4, 0.01).pdf(10.0) == 0.0
+    np.testing.assert_array_equal(group_function(far) == FLOOR, [True, False])
 
 
 def test_group_function_value_and_centres_as_the_authors_define_them():
