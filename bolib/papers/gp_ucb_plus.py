@@ -3,8 +3,13 @@ optimization and posterior approximation via random exploration", arXiv:2401.170
 jobs and theory checks of the notebook ``001_gpucbplus``.
 
 The algorithms are in :mod:`bolib.algorithms.gp_ucb_plus`; this module holds the finite-domain
-harness of the theory checks C3-C7 (:func:`grid_run`, :func:`theory_grid_job`). Its BO runs,
-including GP-UCB with the SUP beta (``settings={"beta": "sup"}``), are :func:`bolib.loop.bo_job`.
+harness of the theory checks C3-C7 (:func:`grid_run`, :func:`theory_grid_job`) and the statistics
+the notebook's claims are decided on: the log factor of the fill distance of random points
+(:func:`log_factor_exponent`, C1), exponential against power-law decay of the power function
+(:func:`exponential_vs_power`, C2), the bound (A.2) of the proof of Theorem 3.1
+(:func:`theorem31_bound`, C6) and the per-seed spread of a result (:func:`spread_per_seed`, B3).
+Its BO runs, including GP-UCB with the SUP beta (``settings={"beta": "sup"}``), are
+:func:`bolib.loop.bo_job`.
 """
 from __future__ import annotations
 
@@ -39,7 +44,9 @@ def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta
       ``sigma_opt``: sigma_{t-1}(x*);
     * ``coverage``: max_x |f - mu_{t-1}| - beta_t^{1/2} sigma_{t-1} (<= 0 when the confidence band holds);
     * ``rkhs_gap``: max_x |f - mu_{t-1}| / sigma_{t-1}, the smallest valid multiplier (<= ||f||_H);
-    * ``lambda_gap``: max over t and x of sigma_{t,0} - sigma_{t,lambda} for each lambda (<= 0).
+    * ``lambda_gap``: max over t and x of sigma_{t,0} - sigma_{t,lambda} for each lambda (<= 0);
+    * ``info_gain``: per lambda (rows), gamma_{t,lambda} = 1/2 sum_{s <= t} log(1 + sigma^2_{s-1,lambda}(x_s) / lambda),
+      the information gain of the acquisition points (the middle term of eq. A.2).
     """
     check_choice("rule", rule, GRID_RULES)
     f = np.asarray(f, dtype=float)
@@ -64,6 +71,7 @@ def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta
         observe(i)
     out = {k: np.empty(T) for k in ("regret", "sigma_at", "sup_sigma", "sigma_opt", "coverage", "rkhs_gap")}
     lambda_gap = np.full(len(lambdas), -np.inf)
+    gains = np.zeros((len(lambdas), T))
     for t in range(1, T + 1):
         post = posts[0]
         mu, sd = post.mean, post.std
@@ -82,12 +90,13 @@ def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta
         out["sigma_opt"][t - 1] = sd[x_star]
         out["coverage"][t - 1] = float(np.max(error - math.sqrt(beta_t) * sd))
         out["rkhs_gap"][t - 1] = float(np.max(error / np.maximum(sd, 1e-300)))
-        for j, other in enumerate(posts[1:]):
+        for j, (lam, other) in enumerate(zip(lambdas, posts[1:])):
             lambda_gap[j] = max(lambda_gap[j], float(np.max(sd - other.std)))
+            gains[j, t - 1] = 0.5 * math.log1p(other.std[i] ** 2 / lam)
         observe(i)
         if rule.endswith("+"):
             observe(next_explore())
-    return {**out, "lambda_gap": lambda_gap, "f_star": f_star}
+    return {**out, "lambda_gap": lambda_gap, "info_gain": np.cumsum(gains, axis=1), "f_star": f_star}
 
 
 TARGETS = ("rkhs", "gp")
@@ -122,3 +131,64 @@ def theory_grid_job(kernel: str, rule: str, seed: int, T: int, dim: int, points_
     out = grid_run(rule, K, f, T, seed, beta=schedule, n_init=n_init, exploration=exploration, grid=grid,
                    lambdas=lambdas)
     return {**out, "rkhs_norm": norm}
+
+
+# --------------------------------------------------------------------- statistics of the claims
+def log_factor_exponent(sizes, h, dim: int) -> np.ndarray:
+    """Per design (rows of ``h``, fill distances at ``sizes``), the least-squares coefficient e of
+    log(h_n n^(1/d)) on log log n.
+
+    Points drawn i.i.d. from a positive density have E h_n of order (log n / n)^(1/d) (Sec. 4.1,
+    the fact behind step 3 of the proof of Theorem 4.4), so h_n n^(1/d) grows like (log n)^(1/d):
+    e = 1/d. Quasi-uniform points (Remark 4.5) have h_n of order n^(-1/d): e = 0. A plain log-log
+    slope cannot tell the two apart over a few doublings; e separates them by construction.
+    """
+    n = np.asarray(sizes, dtype=float)
+    x = np.log(np.log(n))
+    y = np.log(np.atleast_2d(np.asarray(h, dtype=float))) + np.log(n) / dim
+    centred = x - x.mean()
+    return (y - y.mean(axis=1, keepdims=True)) @ centred / (centred @ centred)
+
+
+def exponential_vs_power(h, sup_sigma) -> float:
+    """log(RSS_power / RSS_exponential) of two least-squares fits of log sup sigma for one set of
+    designs: a power law (linear in log h) and an exponential law (linear in 1/h).
+
+    The power-function bounds in step 2 of the proof of Theorem 4.4 are sup sigma <= C h^nu for a
+    Matern-nu kernel and sup sigma <= exp(-c/h) for the squared exponential kernel. Both fits have two
+    parameters, so the statistic is positive when the data follow the exponential law more closely
+    than any power law, negative for a power law. Needs at least three designs.
+    """
+    h = np.asarray(h, dtype=float)
+    y = np.log(np.asarray(sup_sigma, dtype=float))
+    if len(h) < 3:
+        raise ValueError(f"exponential_vs_power needs at least 3 designs, got {len(h)}")
+    rss = []
+    for x in (np.log(h), 1.0 / h):
+        A = np.column_stack([np.ones_like(x), x])
+        residual = y - A @ np.linalg.lstsq(A, y, rcond=None)[0]
+        rss.append(residual @ residual)
+    return float(np.log(rss[0] / rss[1]))
+
+
+def theorem31_bound(info_gain, lam: float, rkhs_norm: float) -> np.ndarray:
+    """The bound (A.2) of the proof of Theorem 3.1 on the cumulative regret of GP-UCB with
+    beta = ||f||_H^2, for T = 1..len(info_gain):
+
+        R_T <= sqrt(8 T ||f||_H^2 gamma_{T,lambda} / log(1 + 1/lambda)),
+
+    with gamma_{T,lambda} = 1/2 sum_{t <= T} log(1 + sigma^2_{t-1,lambda}(x_t) / lambda) along the run
+    (``info_gain`` of :func:`grid_run`). It holds for every lambda > 0 and every run of GP-UCB with
+    that beta; a run with a smaller beta (EXPLOIT, beta = 0) can break it.
+    """
+    gamma = np.asarray(info_gain, dtype=float)
+    T = np.arange(1, gamma.shape[-1] + 1)
+    return np.sqrt(8 * T * rkhs_norm ** 2 * gamma / math.log1p(1 / lam))
+
+
+def spread_per_seed(values) -> np.ndarray:
+    """|x_s - median(x)| per seed: the absolute deviations of the Brown-Forsythe test, whose mean is
+    the spread of a result over runs (Table 4 compares standard deviations over runs); compared per
+    seed between methods, they decide "method A varies less over runs than method B"."""
+    values = np.asarray(values, dtype=float)
+    return np.abs(values - np.median(values))
