@@ -31,10 +31,12 @@ DURATIONS = ("constant", "exponential")
 
 @dataclasses.dataclass
 class Trace:
-    """Everything a run produced, one row per evaluation in the order evaluations *finished*.
+    """Everything a run produced, one row per evaluation in the order evaluations *finished* (a
+    synchronous round is told at once, its rows in worker order).
 
     ``X`` is in the unit cube, ``y`` the observed and ``f`` the noise-free values; ``round`` is the
-    batch index (0 for the initial design), ``worker`` the worker that evaluated the point,
+    batch index (0 for the initial design; in ``async`` mode every proposal is its own round,
+    numbered 1, 2, ... in proposal order), ``worker`` the worker that evaluated the point,
     ``start``/``end`` simulated clock times, and ``wall`` the wall-clock seconds the optimiser spent
     proposing the point (a batch's time is shared equally by its points).
     """
@@ -139,10 +141,12 @@ def _run_sync(optimizer, rec, budget, batch_size):
 
 
 def _run_async(optimizer, rec, budget, n_workers):
+    """Each proposal is its own "round", numbered 1, 2, ... in the order the proposals are made."""
     events: list = []  # (finish time, evaluation index, worker, row)
+    design = rec.n_started
     for worker in range(min(n_workers, budget - rec.n_started)):
         X, wall = _timed_ask(optimizer, 1)
-        end, row = rec.start(X[0], worker + 1, worker, 0.0, wall)
+        end, row = rec.start(X[0], rec.n_started - design + 1, worker, 0.0, wall)
         heapq.heappush(events, (end, rec.n_started, worker, row))
     while events:
         end, _, worker, row = heapq.heappop(events)
@@ -150,7 +154,7 @@ def _run_async(optimizer, rec, budget, n_workers):
         optimizer.tell(row[0][None], [row[1]])
         if rec.n_started < budget:
             X, wall = _timed_ask(optimizer, 1)
-            new_end, new_row = rec.start(X[0], rec.n_started + 1, worker, end, wall)
+            new_end, new_row = rec.start(X[0], rec.n_started - design + 1, worker, end, wall)
             heapq.heappush(events, (new_end, rec.n_started, worker, new_row))
 
 

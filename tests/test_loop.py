@@ -47,6 +47,7 @@ def test_async_keeps_workers_busy_and_uses_pending_points():
     assert set(trace.worker[4:]) == {0, 1, 2}
     assert len(opt.pending) == 0
     assert len(np.unique(trace.X.round(12), axis=0)) == 14  # pending points are not proposed twice
+    assert sorted(trace.round[4:]) == list(range(1, 11))  # one round per proposal, after the design
 
 
 def test_sync_rounds_last_as_long_as_the_slowest_evaluation():
