@@ -12,16 +12,18 @@ benchmark), are :func:`bolib.loop.bo_job`.
 from __future__ import annotations
 
 import numpy as np
+from scipy.special import logsumexp
 
 from bolib.algorithms.base import Optimizer
 from bolib.benchmarks import Problem
 from bolib.errors import check_choice
 from bolib.loop import run
 from bolib.models.ensemble import RFEnsemble
-from bolib.models.grid import unit_grid
+from bolib.models.grid import grid_kernel_matrix, unit_grid
 from bolib.models.rff import RandomFeatures
 from bolib.multistart import unit_cube
 from bolib.runtime import rng as make_rng
+from bolib.theory import greedy_information_gain
 
 # ----------------------------------------------------------------- the exactly Bayesian setting
 RF_EXACT_RULES = ("egp-ts", "oracle", "single", "random")
@@ -51,6 +53,11 @@ class ExactEnsembleTS(Optimizer):
     ignored (parallel Thompson sampling, Algs. 1 and 2). With no features it proposes uniform grid
     points (random search). The prior is proper, so it proposes from the first ask (``n_init = 0``).
 
+    ``weight_power`` p != 1 replaces the weights by w_t^p / sum_m (w_t^m)^p before each draw (with
+    the uniform prior w_0, weights proportional to the p-th power of the evidence): p = 2 is an
+    overconfident ensemble and p = 0 ignores the evidence (members drawn uniformly). Both break the
+    martingale property of eq. 7 and serve as contrasts and negative controls of the theory checks.
+
     ``history`` holds per proposal the grid ``index`` proposed, the ``member`` drawn (-1 for random
     search), the ``weights`` w_t it was drawn from, and ``mu`` and ``sigma``, the drawn member's
     posterior mean and SD at the query (the terms of eq. 30 and of Lemma 4's confidence set).
@@ -59,9 +66,11 @@ class ExactEnsembleTS(Optimizer):
     name = "rf-exact-ts"
     proposes_from_prior = True
 
-    def __init__(self, dim, seed=0, *, grid: np.ndarray, features: list[RandomFeatures], noise_std: float):
+    def __init__(self, dim, seed=0, *, grid: np.ndarray, features: list[RandomFeatures], noise_std: float,
+                 weight_power: float = 1.0):
         super().__init__(dim, seed, n_init=0)
         self.grid = np.asarray(grid, dtype=float)
+        self.weight_power = float(weight_power)
         self.ensemble = RFEnsemble(features, [noise_std ** 2] * len(features)) if features else None
         self.Phis = [member(self.grid) for member in features]
 
@@ -74,13 +83,21 @@ class ExactEnsembleTS(Optimizer):
             i = int(self.rng.integers(len(self.grid)))
             self.history.append({"index": i, "member": -1, "weights": np.array([]), "mu": np.nan, "sigma": np.nan})
             return i
-        weights = self.ensemble.weights
-        m, theta = self.ensemble.sample(self.rng)
+        weights = self.weights()
+        m = int(self.rng.choice(len(weights), p=weights))
+        theta = self.ensemble.models[m].sample_weights(self.rng)[0]  # eq. 8, as RFEnsemble.sample
         i = int(np.argmax(self.Phis[m] @ theta))
         mu, var = self.ensemble.models[m].predict(self.Phis[m][i:i + 1])
         self.history.append({"index": i, "member": m, "weights": weights, "mu": float(mu[0]),
                              "sigma": float(np.sqrt(var[0]))})
         return i
+
+    def weights(self) -> np.ndarray:
+        """The weights a member is drawn from: the posterior w_t (eq. 7), or w_t^p renormalised."""
+        if self.weight_power == 1:
+            return self.ensemble.weights
+        tempered = self.weight_power * self.ensemble.log_weights
+        return np.exp(tempered - logsumexp(tempered))
 
     def observe(self, X, y):
         if self.ensemble is not None:
@@ -90,7 +107,8 @@ class ExactEnsembleTS(Optimizer):
 
 def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0), n_pairs: int = 50,
                  noise_std: float = 0.1, points_per_dim: int = 512, dim: int = 1, batch_size: int = 1,
-                 mode: str = "sync", member: int = 0) -> dict:
+                 mode: str = "sync", member: int = 0, weight_power: float = 1.0, truth: float | None = None,
+                 all_weights: bool = False) -> dict:
     """One run in the setting of Theorems 1-3: f is drawn from the EGP prior itself.
 
     Each seed draws random features for M RBF members (``lengthscales``), a true member m* ~ U{1..M}
@@ -101,7 +119,12 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
     N(0, noise_std^2) observation noise and the Exp(1) durations from the seed's streams (shared by
     all rules): ``mode="sync"`` draws ``batch_size`` points per round from one posterior
     (``batch_size=1``: sequential), ``"async"`` keeps ``batch_size`` workers busy and redraws
-    whenever one finishes.
+    whenever one finishes. ``weight_power`` tempers the weights (:class:`ExactEnsembleTS`).
+
+    With ``truth`` (a lengthscale, which must be one of ``lengthscales``), m* is that member instead
+    of a uniform draw, and f is drawn from its own stream of the seed, so one seed gives the same f
+    whatever the other members are (E5 varies the dictionary around a fixed truth); the member with
+    that lengthscale uses the truth's features.
 
     Returns per evaluation (in order of completion): ``regret``, ``round`` (the batch; in async mode
     the proposal's index), ``time`` (simulated clock at completion), ``member`` drawn (an index
@@ -109,16 +132,25 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
     when m* is not a member) and ``w_square`` (sum_m w_m^2), ``mu`` and ``sigma`` (posterior mean
     and SD of the drawn member at the query: eq. 30 and Lemma 4's confidence set) and the
     observation ``y``; plus ``m_star``, the final ``weights``, the members ``used``, ``f_abs_max``
-    = max |f| and ``n_domain``.
+    = max |f| and ``n_domain``; with ``all_weights``, ``weights_t``, the weights of every draw
+    (evaluations x used members).
     """
     check_choice("rule", rule, RF_EXACT_RULES)
     stream = make_rng(seed, "rf-exact")
     grid = unit_grid(points_per_dim, dim)
     features = [RandomFeatures("rbf", dim, n_pairs, stream, ls) for ls in lengthscales]
-    m_star = int(stream.integers(len(features)))
-    f = features[m_star](grid) @ stream.standard_normal(2 * n_pairs)
+    if truth is None:
+        m_star = int(stream.integers(len(features)))
+        f = features[m_star](grid) @ stream.standard_normal(2 * n_pairs)
+    else:
+        lengths = [float(ls) for ls in lengthscales]
+        m_star = lengths.index(check_choice("truth", float(truth), lengths))
+        truth_stream = make_rng(seed, "rf-exact-truth")
+        features[m_star] = RandomFeatures("rbf", dim, n_pairs, truth_stream, truth)
+        f = features[m_star](grid) @ truth_stream.standard_normal(2 * n_pairs)
     used = {"egp-ts": list(range(len(features))), "oracle": [m_star], "single": [member], "random": []}[rule]
-    ts = ExactEnsembleTS(dim, seed, grid=grid, features=[features[j] for j in used], noise_std=noise_std)
+    ts = ExactEnsembleTS(dim, seed, grid=grid, features=[features[j] for j in used], noise_std=noise_std,
+                         weight_power=weight_power)
     trace = run(grid_problem(f, points_per_dim, dim, noise_std), ts, T, seed, n_init=0,
                 batch_size=batch_size, mode=mode, durations="exponential")
     # ts.history is in the order of proposals, the trace in the order evaluations finished; points are
@@ -128,7 +160,8 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
         raise RuntimeError("the trace's start order is not the order of the proposals")
     history = [ts.history[k] for k in np.argsort(proposals)]
     weights = [h["weights"] for h in history]
-    return {"regret": trace.optimum - trace.f, "round": trace.round.astype(float), "time": trace.end,
+    extra = {"weights_t": np.array(weights) if used else np.zeros((len(history), 0))} if all_weights else {}
+    return {**extra, "regret": trace.optimum - trace.f, "round": trace.round.astype(float), "time": trace.end,
             "member": np.array([used[h["member"]] if used else -1 for h in history], dtype=float),
             "w_star": np.array([w[used.index(m_star)] if m_star in used else 0.0 if used else np.nan for w in weights]),
             "w_square": np.array([w @ w if used else np.nan for w in weights]),
@@ -157,3 +190,130 @@ def eq30_bound(sigma_sum, M: int, sigma_n: float, B: float, n_domain: int) -> np
     eta, beta_root = 2 * np.sqrt(log_T), np.sqrt(2 * np.log(T ** 2 * n_domain))
     return ((eta + beta_root) * sigma_sum + 2 * sigma_n * np.sqrt(M * T * log_T) + 6 * M * B
             + np.sqrt(2 * np.pi) * M / 12)
+
+
+# ----------------------------------------------------------------- theory checks of Sec. 5
+def information_gain_job(kernel: str, dim: int, seed: int, T: int, n_candidates: int = 2000,
+                         lengthscale: float = 0.2, noise: float = 0.01) -> dict:
+    """Lemma 1: the greedy information gain gamma_t, t = 1..T, over ``n_candidates`` uniform points
+    of [0, 1]^dim drawn from the seed (:func:`bolib.theory.greedy_information_gain`, within 1 - 1/e
+    of the maximum). ``kernel="white"`` is the kernel without any smoothness (K = I), whose gain
+    grows linearly in T: the contrast of the sublinearity claim."""
+    X = make_rng(seed, "e1", dim).random((n_candidates, dim))
+    K = np.eye(n_candidates) if kernel == "white" else grid_kernel_matrix(kernel, X, lengthscale)
+    return {"gain": greedy_information_gain(K, noise, T)}
+
+
+def derivative_tail_job(kernel: str, seed: int, n_draws: int, n_pairs: int = 250, lengthscale: float = 0.2,
+                        points: int = 250, chunk: int = 50) -> dict:
+    """Assumption 1 and Lemma 3: ``n_draws`` sample paths of the random-feature prior of ``kernel`` on
+    [0, 1] (eqs. 14-16, 19), each with its *own* features and weights, and per path L_max =
+    max_x |f'(x)| (analytic derivative) and max_x |f(x)| on ``points`` grid points.
+
+    Fresh features per path sample the random-feature prior itself. With one fixed set of features
+    every path would be a Gaussian process, whose supremum has a Gaussian tail whatever the kernel,
+    so only fresh features let the tail of L_max show the kernel's spectral tail (eq. 19).
+    """
+    stream = make_rng(seed, "e3", kernel)
+    x = np.linspace(0.0, 1.0, points)
+    L_max, f_max = np.empty(n_draws), np.empty(n_draws)
+    for start in range(0, n_draws, chunk):
+        k = min(chunk, n_draws - start)
+        omega = np.stack([RandomFeatures(kernel, 1, n_pairs, stream, lengthscale).omega[:, 0] for _ in range(k)])
+        theta = stream.standard_normal((k, 2, n_pairs))
+        proj = x[None, :, None] * omega[:, None, :]
+        cos, sin = np.cos(proj), np.sin(proj)
+        scale = np.sqrt(1.0 / n_pairs)
+        f = scale * (np.einsum("kgd,kd->kg", cos, theta[:, 0]) + np.einsum("kgd,kd->kg", sin, theta[:, 1]))
+        df = scale * (np.einsum("kgd,kd->kg", -sin * omega[:, None, :], theta[:, 0])
+                      + np.einsum("kgd,kd->kg", cos * omega[:, None, :], theta[:, 1]))
+        L_max[start:start + k], f_max[start:start + k] = np.abs(df).max(1), np.abs(f).max(1)
+    return {"L_max": L_max, "f_abs_max": f_max}
+
+
+def tail_curvature(samples, lower: float = 0.5, upper: float = 0.995) -> float:
+    """Curvature of the log-survival function of ``samples`` over their upper tail (Assumption 1).
+
+    With z = (L - median) / SD, the least-squares fit log P(L_max > L) = a + b z + c z^2 over the
+    samples between the ``lower`` and ``upper`` empirical quantiles returns c. A Gaussian tail,
+    P(L_max > L) <= a e^{-L^2 / b^2}, is concave in L (c < 0; about -0.33 for a normal sample, whose
+    hazard grows linearly); an exponential tail is a straight line (c = 0) and a heavier tail bends
+    upwards (c > 0). Shift and scale of the samples do not change c.
+    """
+    L = np.sort(np.asarray(samples, dtype=float))
+    q = np.arange(1, len(L) + 1) / (len(L) + 1)
+    keep = (q >= lower) & (q <= upper)
+    z = (L - np.median(L)) / L.std()
+    design = np.vstack([np.ones(keep.sum()), z[keep], z[keep] ** 2]).T
+    return float(np.linalg.lstsq(design, np.log1p(-q[keep]), rcond=None)[0][2])
+
+
+def pending_variance_ratio(K: np.ndarray, A, B, noise: float) -> tuple[np.ndarray, float]:
+    """Lemma 2 on a finite set: with ``K`` the prior kernel matrix of the points (the rows not in A or
+    B are the evaluation points x), returns sigma^2_A(x) / sigma^2_{A u B}(x) at every point, and
+    exp(2 I(f; y_B | y_A)), which bounds the ratio (Lemma 2's proof; <= (1 + 1/noise)^{|B|} when
+    k(x, x) <= 1)."""
+    A, AB = list(A), list(A) + list(B)
+
+    def post_var(idx):
+        if not idx:
+            return np.diag(K).copy()
+        Kss = K[np.ix_(idx, idx)] + noise * np.eye(len(idx))
+        return np.diag(K) - np.einsum("ij,ji->i", K[:, idx], np.linalg.solve(Kss, K[idx, :]))
+
+    def half_logdet(idx):
+        return 0.5 * np.linalg.slogdet(np.eye(len(idx)) + K[np.ix_(idx, idx)] / noise)[1] if idx else 0.0
+
+    info = half_logdet(AB) - half_logdet(A)  # I(f; y_B | y_A)
+    return post_var(A) / np.maximum(post_var(AB), 1e-300), float(np.exp(2 * info))
+
+
+def greedy_pending_set(K: np.ndarray, A, size: int, noise: float, candidates) -> list[int]:
+    """B of ``size`` points chosen one at a time where the posterior variance given A and the points
+    chosen so far is largest (the worst case for Lemma 2: the most informative pending points)."""
+    chosen: list[int] = []
+    for _ in range(size):
+        idx = list(A) + chosen
+        Kss = K[np.ix_(idx, idx)] + noise * np.eye(len(idx))
+        cand = np.asarray(candidates)
+        var = np.diag(K)[cand] - np.einsum("ij,ji->i", K[np.ix_(cand, idx)], np.linalg.solve(Kss, K[np.ix_(idx, cand)]))
+        chosen.append(int(cand[np.argmax(var)]))
+    return chosen
+
+
+def martingale_gaps(weights_t: np.ndarray, checkpoints, w0: np.ndarray) -> np.ndarray:
+    """Eq. 7 makes the weights a martingale: E[w_t^m] = w_0^m at every t when m* ~ w_0. Per seed
+    (rows of ``weights_t``, seeds x evaluations x members), the mean over the ``checkpoints``
+    (1-based evaluation counts) of w_t^m - w_0^m; seeds x members, mean zero under the claim."""
+    idx = np.asarray(checkpoints, dtype=int) - 1
+    return (np.asarray(weights_t, dtype=float)[:, idx, :] - np.asarray(w0, dtype=float)).mean(axis=1)
+
+
+def bayes_identity_gaps(w_star: np.ndarray, w_square: np.ndarray, checkpoints) -> np.ndarray:
+    """If m* is drawn from the posterior weights, E[w_t^{m*}] = E[sum_m (w_t^m)^2] (condition on D_t:
+    E[w^{m*} | D_t] = sum_m w^m w^m). Per seed (rows, seeds x evaluations), the mean over the
+    ``checkpoints`` of w_t^{m*} - sum_m (w_t^m)^2: mean zero for calibrated weights, negative for
+    overconfident ones."""
+    idx = np.asarray(checkpoints, dtype=int) - 1
+    return (np.asarray(w_star, dtype=float)[:, idx] - np.asarray(w_square, dtype=float)[:, idx]).mean(axis=1)
+
+
+def largest_mean_gap(per_seed: np.ndarray, level: float = 0.95, n_resamples: int = 2000,
+                     seed: int = 0) -> tuple[float, tuple[float, float]]:
+    """max_m |mean over seeds of column m| with a percentile bootstrap interval over seeds (rows):
+    the largest deviation of a member's mean weight from its prior (:func:`martingale_gaps`)."""
+    x = np.asarray(per_seed, dtype=float)
+    stat = lambda rows: float(np.abs(rows.mean(axis=0)).max())  # noqa: E731
+    rng = np.random.default_rng(seed)
+    boot = [stat(x[rng.integers(len(x), size=len(x))]) for _ in range(n_resamples)]
+    tail = (1 - level) / 2
+    return stat(x), (float(np.quantile(boot, tail)), float(np.quantile(boot, 1 - tail)))
+
+
+def parallel_excess(BR_K: np.ndarray, BR_1: np.ndarray, rho_K: float, B: float, K: int) -> np.ndarray:
+    """Theorems 2 and 3 against the sequential run: their leading term is sqrt(rho_K) times
+    Theorem 1's, and K - 1 pending points can each cost at most 2B (Lemma 3), so
+    BR_K(T) <= sqrt(rho_K) BR_1(T) + (K - 1) 2B. Per seed (rows, paired: the same f), the largest
+    excess max_T [BR_K(T) - sqrt(rho_K) BR_1(T) - (K - 1) 2B] over every T; <= 0 under the claim."""
+    excess = np.asarray(BR_K, dtype=float) - np.sqrt(rho_K) * np.asarray(BR_1, dtype=float) - (K - 1) * 2 * B
+    return excess.max(axis=1)
