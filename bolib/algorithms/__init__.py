@@ -34,6 +34,10 @@ METHOD_PATHS: dict[str, str] = {
     "explore": "bolib.algorithms.gp_ucb_plus:Explore",
     "gp-ucb+": "bolib.algorithms.gp_ucb_plus:GPUCBPlus",
     "exploit+": "bolib.algorithms.gp_ucb_plus:ExploitPlus",
+    # paper 002 (Add-GP-UCB) and its baselines
+    "add-gp-ucb": "bolib.algorithms.add_gp_ucb:AddGPUCB",
+    "add-gp-ucb-buggy": "bolib.algorithms.add_gp_ucb:AddGPUCBBuggy",
+    "direct": "bolib.algorithms.add_gp_ucb:DirectSearch",
 }
 
 

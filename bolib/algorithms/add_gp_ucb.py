@@ -1,0 +1,314 @@
+"""Paper 002 (Kandasamy, Schneider & Póczos, "High dimensional Bayesian optimisation and bandits via
+additive models", ICML 2015, arXiv:1503.01673): Add-GP-UCB and its baselines as ask/tell optimisers.
+
+* ``add-gp-ucb``: Algorithm 1 / Algorithm 2 (practical). The model is an additive GP
+  f = sum_j f^(j)(x^(j)) over disjoint groups of coordinates with one squared-exponential lengthscale
+  h and one scale sigma shared by all groups, kappa = sigma sum_j exp(-||x^(j) - x'^(j)||^2 / 2h^2)
+  (Sec. 5), on :class:`bolib.models.GP` (``groups``, ``tie="all"``). Each group's posterior
+  mu_j, sigma_j comes from the one Cholesky factor of the full kernel matrix (eq. 5), and the
+  acquisition phi~_t(x) = sum_j mu_j(x^(j)) + beta_t^{1/2} sigma_j(x^(j)) (eq. 6) is separable: its
+  maximum over the product of the groups' boxes is the concatenation of the groups' maxima, so it is
+  maximised group by group, each with DIRECT (SciPy's ``direct``, ``locally_biased=False``, the
+  original algorithm of Jones et al. 1993) on a budget of ``group_evals`` evaluations. Coordinates in
+  no group are set to the centre of the box.
+* Decompositions (``decomposition``): ``known`` (the problem's true groups, ``problem.meta["groups"]``:
+  Add-* of the paper), ``partialLearn`` (Alg. 2: fit h and sigma on a random grouping into
+  ceil(D/d) groups of d coordinates (the last one smaller), score ``n_perms`` random groupings by the
+  marginal likelihood at those hyperparameters, keep the best, refit h and sigma on it), ``random`` (a
+  fresh random grouping at each refit) and ``full`` (one group of all D coordinates, i.e. GP-UCB with
+  the same kernel family, fit and DIRECT: the paper's GP-UCB baseline).
+* beta_t (t = number of observations + 1, the initial design included): ``practical`` (Sec. 5, and
+  the authors' code) beta_t = 0.2 d_j log(2t) with d_j the dimension of *group j*; ``theory``
+  (Thm 5) beta_t = 2 log(M pi^2 t^2 / (2 delta)) + 2 d log(D t^3) with d the largest group size.
+* Refits (Alg. 2): hyperparameters and the decomposition every ``refit_every`` (25) observations;
+  between refits the GP is conditioned on the new data with fixed hyperparameters. Stagnation rule
+  (authors' code): if the full posterior standard deviation at the chosen point stays below
+  ``stagnation[0]`` for ``stagnation[1]`` proposals in a row, the lengthscale is capped at 0.9 h and
+  the model refitted; a fit whose lengthscale exceeds the cap is redone with h held at the cap.
+  A proposal closer than 1e-10 h to an observed point is moved by 0.1 h N(0, I) (authors' code).
+* ``add-gp-ucb-buggy``: Algorithm 5 (App. A.2.2). At step t only group k = t mod M is re-optimised
+  (the printed "j mod M" is a typo); the other groups keep the previous query's coordinates.
+* ``direct``: DIRECT run on f itself (the paper's DiRect baseline), as an ask/tell optimiser: each
+  ``ask`` replays SciPy's deterministic DIRECT on the values told so far until it requests a point not
+  yet evaluated, and proposes that point.
+
+The GP works on standardised observations (prior mean mean(y), the library default of the authors'
+code; their synthetic demo used 0) with a fixed noise variance, by default ``noise="paper"``:
+0.01 std(y_init) in observation units at the initial design (Sec. 5 and the authors' code), held
+fixed in standardised units afterwards.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import torch
+from scipy.linalg import solve_triangular
+from scipy.optimize import Bounds, direct
+
+from bolib.algorithms.base import Optimizer
+from bolib.algorithms.baselines import GPOptimizer
+from bolib.errors import check_choice
+from bolib.models import GP
+
+DECOMPOSITIONS = ("partialLearn", "random", "known", "full")
+BETAS = ("practical", "theory")
+#: DIRECT's epsilon in the authors' code (Finkel's Direct.m). Their runs set no iteration limit; ours is
+#: the evaluation limit, which never binds first (every iteration evaluates at least two new points)
+#: and keeps SciPy from allocating for a million iterations (about 40 ms per call)
+DIRECT_EPS = 1e-4
+#: evaluation limit of a DIRECT replay beyond the values already told (SciPy allocates memory for the
+#: limit; the sequence of points does not depend on it until the limit is reached)
+REPLAY_SLACK = 2000
+
+
+def random_groups(dim: int, group_dim: int, rng: np.random.Generator) -> list[list[int]]:
+    """A random grouping of range(dim) into ceil(dim / group_dim) groups of ``group_dim`` coordinates
+    (the last one holds the rest): consecutive blocks of a random permutation (Alg. 2)."""
+    perm = rng.permutation(dim)
+    return [sorted(int(i) for i in perm[s:s + group_dim]) for s in range(0, dim, group_dim)]
+
+
+def beta_practical(t: int, group_dim: int) -> float:
+    """Sec. 5: beta_t = 0.2 d_j log(2t) for a group of dimension d_j."""
+    return 0.2 * group_dim * math.log(2 * t)
+
+
+def beta_theory(t: int, n_groups: int, group_dim: int, dim: int, delta: float) -> float:
+    """Thm 5: beta_t = 2 log(M pi^2 t^2 / (2 delta)) + 2 d log(D t^3)."""
+    return 2 * math.log(n_groups * math.pi ** 2 * t * t / (2 * delta)) + 2 * group_dim * math.log(dim * t ** 3)
+
+
+def group_ucb(gp: GP, j: int, beta: float):
+    """phi~^(j)(z) = mu_j(z) + beta^{1/2} sigma_j(z) (eq. 6) of a fitted tied-RBF additive GP, as a
+    function of one point z of group j's coordinates (what DIRECT calls).
+
+    Eq. 5 in numpy from the GP's factor L of K + tau I and weights alpha = (K + tau I)^{-1} z_y:
+    mu_j(z) = y_std k_j(z, X) alpha and sigma_j^2(z) = y_std^2 (sigma - ||L^{-1} k_j(X, z)||^2), with
+    k_j(z, x) = sigma exp(-||z - x^(j)||^2 / 2h^2). It equals :meth:`GP.group_posterior` (tested)
+    at about a tenth of its cost per single point.
+    """
+    part = gp.model.covar_module.kernels[j] if gp.n_groups > 1 else gp.model.covar_module
+    h = float(part.base_kernel.lengthscale.detach())
+    scale = float(part.outputscale.detach())
+    columns = gp.groups[j] if gp.groups is not None else list(range(gp.X.shape[1]))
+    Xg = gp.X.numpy()[:, columns]
+    Linv = solve_triangular(gp.L.numpy(), np.eye(len(Xg)), lower=True)
+    alpha = gp.alpha.numpy().ravel()
+    y_std, root_beta = float(gp.y_std), math.sqrt(beta)
+
+    def phi(z):
+        k = scale * np.exp(-0.5 * ((Xg - z) ** 2).sum(1) / h ** 2)
+        v = Linv @ k
+        return y_std * (k @ alpha + root_beta * math.sqrt(max(scale - v @ v, 0.0)))
+
+    return phi
+
+
+def direct_maximize(fn, dim: int, maxfun: int) -> np.ndarray:
+    """argmax of ``fn`` over [0, 1]^dim by DIRECT (``locally_biased=False``) with ``maxfun`` evaluations
+    (SciPy may overshoot slightly, as DIRECT completes its last iteration's divisions)."""
+    result = direct(lambda z: -fn(z), Bounds(np.zeros(dim), np.ones(dim)), eps=DIRECT_EPS, maxfun=int(maxfun),
+                    maxiter=int(maxfun), locally_biased=False)
+    return np.asarray(result.x, dtype=float)
+
+
+class AddGPUCB(GPOptimizer):
+    """Add-GP-UCB (Alg. 1 with ``beta="theory"``, Alg. 2 with the defaults); see the module docstring.
+
+    ``group_dim``: d of "Add-d/M" for ``partialLearn`` / ``random`` (default min(3, D)).
+    ``group_evals``: DIRECT evaluations per group (the paper: ceil(0.9 B / M) for Add-d/M, ceil(B / M)
+    for Add-*, B for GP-UCB, with B = min(5000, 100 D)). ``n_perms``: groupings scored by
+    ``partialLearn`` (default 5 D). ``noise``: ``"paper"`` or a variance in standardised units.
+    """
+
+    name = "add-gp-ucb"
+    cheap_settings = {"group_evals": 30, "fit_starts": 1, "n_perms": 3}
+
+    def __init__(self, dim, seed=0, *, group_dim=None, decomposition="partialLearn", beta="practical",
+                 delta=0.1, group_evals=None, n_perms=None, refit_every=25, stagnation=(0.002, 5),
+                 noise="paper", fit_starts=2, n_init=None):
+        self.decomposition = check_choice("decomposition", decomposition, DECOMPOSITIONS)
+        self.beta_rule = check_choice("beta", beta, BETAS)
+        self.group_dim = min(3, int(dim)) if group_dim is None else int(group_dim)
+        if not 1 <= self.group_dim <= int(dim):
+            raise ValueError(f"group_dim must be in 1..{dim}; got {group_dim}")
+        self.noise_setting = noise
+        if not (noise == "paper" or isinstance(noise, float | int)):
+            raise ValueError(f"noise must be 'paper' or a variance (standardised units); got {noise!r}")
+        super().__init__(dim, seed, kernel="rbf", noise=None, fit_starts=fit_starts, refit_every=refit_every,
+                         n_init=n_init)
+        self.delta = float(delta)
+        self.group_evals = (min(5000, 100 * self.dim) if group_evals is None else int(group_evals))
+        self.n_perms = 5 * self.dim if n_perms is None else int(n_perms)
+        self.stagnation = (float(stagnation[0]), int(stagnation[1]))
+        self.groups: list[list[int]] | None = [list(range(self.dim))] if decomposition == "full" else None
+        self.h_cap = math.inf
+        self._low_sigma = 0
+
+    # ------------------------------------------------------------------ model
+    def build_models(self, kernel, ard, lengthscale, noise) -> None:
+        """The GP is built at the first fit, once the groups are known."""
+        self.gp = None
+
+    def prepare(self, problem) -> None:
+        if self.decomposition == "known":
+            if "groups" not in problem.meta:
+                raise ValueError(f"decomposition='known' needs a problem with meta['groups']; {problem.name!r} "
+                                 "has none (use partialLearn, random or full)")
+            self.groups = [list(g) for g in problem.meta["groups"]]
+            self.info["groups"] = self.groups
+
+    def _gp(self, groups, lengthscale=None, outputscale=None, fit=True, fit_lengthscale=True) -> GP:
+        scale = None if outputscale is None else outputscale * len(groups)  # make_kernel shares it out
+        return GP("rbf", groups=groups, tie="all", lengthscale=lengthscale, outputscale=scale, noise=self.noise_var,
+                  fit=fit, fit_lengthscale=fit_lengthscale, **self.gp_settings)
+
+    def _hyper(self, gp: GP | None = None) -> tuple[float, float]:
+        """The shared lengthscale h and per-group scale sigma of ``gp`` (default: the current model)."""
+        h = (gp or self.gp).hyperparameters
+        return float(h["lengthscale"][0][0]), float(h["outputscale"][0])
+
+    def _fit_on(self, groups, start) -> GP:
+        """Fit h and sigma by marginal likelihood on ``groups``, within the stagnation cap."""
+        lengthscale, scale = start
+        if lengthscale is not None:
+            lengthscale = min(lengthscale, self.h_cap)
+        gp = self._gp(groups, lengthscale, scale).fit(self.X, self.y)
+        h, scale = self._hyper(gp)
+        if h > self.h_cap:
+            gp = self._gp(groups, self.h_cap, scale, fit_lengthscale=False).fit(self.X, self.y)
+        return gp
+
+    def _learn_groups(self, start) -> list[list[int]]:
+        """partialLearn (Alg. 2, as the authors' code does it): h and sigma fitted by marginal likelihood
+        on the rotated inputs X A_0 (A_0 a random orthogonal matrix) with consecutive groups, then
+        ``n_perms`` random groupings scored by the log marginal likelihood at those values; the best
+        is kept."""
+        A0 = np.linalg.qr(self.rng.standard_normal((self.dim, self.dim)))[0]
+        blocks = [list(range(s, min(s + self.group_dim, self.dim))) for s in range(0, self.dim, self.group_dim)]
+        lengthscale, scale = start
+        gp = self._gp(blocks, None if lengthscale is None else min(lengthscale, self.h_cap), scale)
+        gp.fit(self.X @ A0, self.y)
+        h, scale = self._hyper(gp)
+        candidates = [random_groups(self.dim, self.group_dim, self.rng) for _ in range(max(1, self.n_perms))]
+        scores = [self._gp(g, min(h, self.h_cap), scale, fit=False).fit(self.X, self.y).log_evidence
+                  for g in candidates]
+        return candidates[int(np.argmax(scores))]
+
+    def fit_model(self) -> GP:
+        n = len(self.y)
+        if self.gp is None:
+            std = float(np.std(self.y, ddof=1)) if n > 1 else 0.0
+            paper = 0.01 / std if std > 0 else 1e-2  # 0.01 std(y_init), as a variance in units of var(y_init)
+            self.noise_var = paper if self.noise_setting == "paper" else float(self.noise_setting)
+            self.info["noise_standardised"] = self.noise_var
+        refit = self.gp is None or n - self._fitted_at >= self.refit_every
+        if refit:
+            start = self._hyper() if self.gp is not None else (None, None)
+            if self.decomposition in ("partialLearn", "random"):
+                self.groups = (self._learn_groups(start) if self.decomposition == "partialLearn"
+                               else random_groups(self.dim, self.group_dim, self.rng))
+            self.gp = self._fit_on(self.groups, start)
+            self._fitted_at = n
+            self.info.setdefault("refits", []).append({"n": n, "groups": self.groups,
+                                                       "lengthscale": self._hyper()[0],
+                                                       "outputscale": self._hyper()[1]})
+        else:
+            self.gp.fit(self.X, self.y, refit=False)
+        return self.gp
+
+    # ------------------------------------------------------------------ acquisition
+    def betas(self, t: int) -> list[float]:
+        """beta_t of each group."""
+        if self.beta_rule == "practical":
+            return [beta_practical(t, len(g)) for g in self.groups]
+        return [beta_theory(t, len(self.groups), max(map(len, self.groups)), self.dim, self.delta)] * len(self.groups)
+
+    def groups_to_optimise(self) -> list[int]:
+        return list(range(len(self.groups)))
+
+    def maximize(self, gp: GP) -> np.ndarray:
+        t = len(self.y) + 1
+        betas = self.betas(t)
+        x = np.full(self.dim, 0.5)
+        for j in range(len(self.groups)):
+            if j not in self.groups_to_optimise():
+                x[self.groups[j]] = self.X[-1, self.groups[j]]
+                continue
+            x[self.groups[j]] = direct_maximize(group_ucb(gp, j, betas[j]), len(self.groups[j]), self.group_evals)
+        h = self._hyper()[0]
+        while np.min(np.linalg.norm(gp.X.numpy() - x, axis=1)) / h < 1e-10:  # authors' too-close rule
+            x = np.clip(x + 0.1 * h * self.rng.standard_normal(self.dim), 0.0, 1.0)
+        self._track_stagnation(gp, x)
+        self.history.append({"t": t, "beta": betas, "lengthscale": h})
+        return x
+
+    def _track_stagnation(self, gp: GP, x: np.ndarray) -> None:
+        """Authors' stagnation rule: cap h at 0.9 h and force a refit after ``stagnation[1]`` proposals
+        in a row with full posterior std below ``stagnation[0]``."""
+        sigma = float(gp.predict(x[None])[1][0])
+        self._low_sigma = self._low_sigma + 1 if sigma < self.stagnation[0] else 0
+        if self._low_sigma >= self.stagnation[1]:
+            self.h_cap = max(1e-5, 0.9 * self._hyper()[0])
+            self._fitted_at = -self.refit_every  # refit at the next proposal
+            self._low_sigma = 0
+            self.info.setdefault("stagnation", []).append({"n": len(self.y), "h_cap": self.h_cap})
+
+
+class AddGPUCBBuggy(AddGPUCB):
+    """Add-GP-UCB-Buggy (Alg. 5, App. A.2.2): at step t only group k = t mod M is re-optimised; the
+    others copy the previous query (the paper's "j mod M" is a typo for t mod M)."""
+
+    name = "add-gp-ucb-buggy"
+
+    def groups_to_optimise(self) -> list[int]:
+        if len(self.y) == 0:
+            return super().groups_to_optimise()
+        return [(len(self.y) + 1) % len(self.groups)]
+
+
+class _Requested(Exception):
+    """DIRECT asked for a point with no value yet."""
+
+
+class DirectSearch(Optimizer):
+    """DIRECT on f itself (the paper's DiRect baseline), ask/tell: every ``ask`` replays SciPy's DIRECT
+    (``locally_biased=False``) from the start on the values told so far, up to the first point it
+    has not seen; that point is proposed. DIRECT is deterministic, so the replay follows the run it
+    would make if it called f directly. Points told from elsewhere (a shared initial design) are not
+    part of its sequence. DIRECT is sequential: the second and later points of a batch, and any point
+    after DIRECT stops, are uniform random."""
+
+    name = "direct"
+
+    def __init__(self, dim, seed=0, *, n_init=None):
+        super().__init__(dim, seed, n_init=n_init)
+        self.values: dict[bytes, float] = {}
+
+    def observe(self, X, y):
+        for x, v in zip(X, y):
+            self.values[np.asarray(x, dtype=float).tobytes()] = float(v)
+
+    def _next_point(self) -> np.ndarray | None:
+        pending = {np.asarray(x, dtype=float).tobytes() for x in self.pending}
+
+        def value(x):
+            key = np.asarray(x, dtype=float).tobytes()
+            if key in self.values:
+                return -self.values[key]
+            raise _Requested(np.array(x, dtype=float), key in pending)
+
+        try:
+            direct(value, Bounds(np.zeros(self.dim), np.ones(self.dim)), eps=DIRECT_EPS,
+                   maxfun=len(self.values) + REPLAY_SLACK, maxiter=len(self.values) + REPLAY_SLACK,
+                   locally_biased=False)
+        except _Requested as request:
+            x, is_pending = request.args
+            return None if is_pending else x
+        return None  # DIRECT stopped on its own tolerances
+
+    def propose(self, n):
+        first = self._next_point()
+        points = [] if first is None else [first[None]]
+        return np.vstack(points + [self.rng.random((n - len(points), self.dim))])

@@ -1,0 +1,162 @@
+"""Paper 002's optimisers (bolib.algorithms.add_gp_ucb): the additive posterior they use, the separable
+acquisition maximisation, decomposition learning, the beta schedules, Alg. 5's round robin and the
+DIRECT baseline."""
+import itertools
+
+import numpy as np
+import pytest
+import torch
+from scipy.optimize import Bounds, direct
+
+from bolib.algorithms import make_optimizer
+from bolib.algorithms.add_gp_ucb import beta_practical, beta_theory, direct_maximize, group_ucb
+from bolib.benchmarks import get_benchmark
+from bolib.loop import Trace, bo_job
+from bolib.models import GP
+
+GROUPS = [[0, 2], [1, 3]]
+
+
+def _additive(X):
+    return np.sin(4 * X[:, 0]) * np.cos(3 * X[:, 2]) + np.cos(5 * X[:, 1] - 2 * X[:, 3]) * X[:, 3]
+
+
+def _fitted(groups=GROUPS, n=40, seed=0):
+    X = np.random.default_rng(seed).random((n, 4))
+    return GP("rbf", groups=groups, tie="all", noise=1e-3).fit(X, _additive(X))
+
+
+def test_components_sum_to_the_full_mean_and_their_stds_bound_the_full_std():
+    gp = _fitted()
+    Xc = np.random.default_rng(1).random((500, 4))
+    means, stds = gp.predict_groups(Xc)
+    mean, std = gp.predict(Xc)
+    assert np.abs(means.sum(0) + float(gp.y_mean) - mean).max() < 1e-9  # eq. 5: mu = m + sum_j mu_j
+    assert np.all(std <= stds.sum(0) + 1e-12)  # sigma <= sum_j sigma_j (triangle inequality for std)
+    # ... while sum_j sigma_j^2 != sigma^2: the components' posterior cross-covariance is not zero
+    assert np.abs((stds ** 2).sum(0) - std ** 2).max() > 1e-3 * (std ** 2).max()
+
+
+@pytest.mark.parametrize("beta", [0.5, 4.0])
+def test_fast_group_acquisition_equals_the_gp_group_posterior(beta):
+    gp = _fitted()
+    Z = np.random.default_rng(2).random((50, 4))
+    for j, g in enumerate(GROUPS):
+        with torch.no_grad():
+            mean, var = gp.group_posterior(j, torch.as_tensor(Z))
+        ref = mean.numpy() + beta ** 0.5 * var.sqrt().numpy()
+        phi = group_ucb(gp, j, beta)
+        np.testing.assert_allclose([phi(z[g]) for z in Z], ref, rtol=1e-9, atol=1e-10)
+    # negative control: the other group's acquisition is not this one's
+    phi0 = group_ucb(gp, 0, beta)
+    assert max(abs(phi0(z[GROUPS[1]]) - r) for z, r in zip(Z, ref)) > 1e-3
+
+
+def _grid_acquisition(gp, groups, beta, n=12):
+    """phi~(x) = sum_j mu_j + beta^{1/2} sigma_j on the n^4 product grid, and each group's values."""
+    axis = (np.arange(n) + 0.5) / n
+    per_group = []
+    for j, g in enumerate(groups):
+        Z = np.array(list(itertools.product(axis, axis)))
+        phi = group_ucb(gp, j, beta)
+        per_group.append((Z, np.array([phi(z) for z in Z])))
+    return axis, per_group
+
+
+def test_separable_argmax_equals_brute_force_joint_argmax_on_a_grid():
+    gp = _fitted()
+    beta, n = 2.0, 12
+    axis, per_group = _grid_acquisition(gp, GROUPS, beta, n)
+    # per group: the argmax of its own term
+    x_sep = np.empty(4)
+    for g, (Z, values) in zip(GROUPS, per_group):
+        x_sep[g] = Z[np.argmax(values)]
+    # jointly: all n^4 points of the full grid
+    grid = np.array(list(itertools.product(axis, repeat=4)))
+    means, stds = gp.predict_groups(grid)
+    joint = (means + beta ** 0.5 * stds).sum(0)
+    x_joint = grid[np.argmax(joint)]
+    np.testing.assert_allclose(x_sep, x_joint)
+
+
+def test_direct_per_group_reaches_the_grid_maximum():
+    gp = _fitted()
+    for j, g in enumerate(GROUPS):
+        phi = group_ucb(gp, j, 2.0)
+        axis = np.linspace(0, 1, 101)
+        best_grid = max(phi(np.array(z)) for z in itertools.product(axis, axis))
+        z = direct_maximize(phi, 2, 200)
+        assert phi(z) >= best_grid - 1e-3 * abs(best_grid)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_partial_learn_recovers_a_known_decomposition(seed):
+    """Marginal likelihood over random groupings (Alg. 2) finds the true pairs of an easy additive f (60
+    candidates, so that the truth, one of 15 pairings, is among them)."""
+    def learned(truth):
+        X = np.random.default_rng(seed).random((60, 6))
+        y = sum(np.sin(3 * X[:, a] + 2 * X[:, b]) for a, b in truth)
+        opt = make_optimizer("add-gp-ucb", 6, seed, group_dim=2, n_perms=60, n_init=1)
+        opt.tell(X, y)
+        opt.fit_model()
+        return sorted(map(sorted, opt.groups))
+
+    truth = [[0, 3], [1, 4], [2, 5]]
+    assert learned(truth) == truth
+    # control: the same search on data additive over other pairs follows the data
+    other = [[0, 1], [2, 4], [3, 5]]
+    assert learned(other) == other
+
+
+def test_known_decomposition_uses_the_problem_groups_and_needs_them():
+    problem = get_benchmark("add-3modal", 8, group_dim=3, perm_seed=2)
+    r = bo_job("add-3modal", "add-gp-ucb", 0, 14, dim=8, n_init=10, benchmark_options={"group_dim": 3, "perm_seed": 2},
+               settings={"decomposition": "known", "group_evals": 30, "fit_starts": 1})
+    assert r["info"]["groups"] == problem.meta["groups"] and r["info"]["refits"][0]["groups"] == problem.meta["groups"]
+    trace = Trace.from_dict(r)
+    # the coordinate in no group (8 = 2 * 3 + 2) sits at the box centre for every proposal
+    assert np.all(trace.X[10:, problem.meta["irrelevant"]] == 0.5)
+    with pytest.raises(ValueError, match="needs a problem with meta"):
+        bo_job("branin", "add-gp-ucb", 0, 6, n_init=4, settings={"decomposition": "known"})
+
+
+def test_beta_schedules():
+    # practical: 0.2 d_j log 2t with the group dimension
+    assert beta_practical(50, 3) == pytest.approx(0.6 * np.log(100))
+    # theory (Thm 5) at t = 100, D = 10: about 94 for Add-2/5 and about 350 for GP-UCB (d = D, M = 1)
+    assert beta_theory(100, 5, 2, 10, 0.1) == pytest.approx(93.9, abs=0.1)
+    assert beta_theory(100, 1, 10, 10, 0.1) == pytest.approx(348.6, abs=0.3)
+    opt = make_optimizer("add-gp-ucb", 10, 0, group_dim=3)
+    opt.groups = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9]]
+    assert opt.betas(10) == pytest.approx([0.6 * np.log(20)] * 3 + [0.2 * np.log(20)])
+
+
+def test_buggy_round_robin_changes_one_group_per_step():
+    r = bo_job("add-3modal", "add-gp-ucb-buggy", 0, 18, dim=6, n_init=8, benchmark_options={"group_dim": 2},
+               settings={"decomposition": "known", "group_evals": 30, "fit_starts": 1})
+    X, groups = np.array(r["X"]), r["info"]["groups"]
+    for t in range(9, 18):
+        changed = [j for j, g in enumerate(groups) if not np.array_equal(X[t, g], X[t - 1, g])]
+        # row t is query number t + 1 (t observations before it): only group k = (t + 1) mod M moves
+        assert changed in ([(t + 1) % 3], [])
+    full = bo_job("add-3modal", "add-gp-ucb", 0, 18, dim=6, n_init=8, benchmark_options={"group_dim": 2},
+                  settings={"decomposition": "known", "group_evals": 30, "fit_starts": 1})
+    Xf = np.array(full["X"])
+    assert max(sum(not np.array_equal(Xf[t, g], Xf[t - 1, g]) for g in groups) for t in range(9, 18)) > 1
+
+
+def test_direct_search_follows_scipys_direct_sequence():
+    fn = lambda x: -float(((x - 0.3) ** 2).sum() + np.sin(7 * x[0]))  # noqa: E731
+    seen = []
+    direct(lambda x: (seen.append(x.copy()), -fn(x))[1], Bounds(np.zeros(3), np.ones(3)), maxfun=40,
+           maxiter=40, eps=1e-4, locally_biased=False)
+    opt = make_optimizer("direct", 3, 0, n_init=1)
+    design = np.full((1, 3), 0.9)  # a shared design point is not part of DIRECT's sequence
+    opt.tell(design, [fn(design[0])])
+    for i in range(40):
+        x = opt.ask(1)
+        np.testing.assert_array_equal(x[0], seen[i])
+        opt.tell(x, [fn(x[0])])
+    # a batch: DIRECT's next point, then random points
+    X = opt.ask(3)
+    assert X.shape == (3, 3) and np.all((X >= 0) & (X <= 1))
