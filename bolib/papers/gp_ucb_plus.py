@@ -45,8 +45,9 @@ def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta
     * ``coverage``: max_x |f - mu_{t-1}| - beta_t^{1/2} sigma_{t-1} (<= 0 when the confidence band holds);
     * ``rkhs_gap``: max_x |f - mu_{t-1}| / sigma_{t-1}, the smallest valid multiplier (<= ||f||_H);
     * ``lambda_gap``: max over t and x of sigma_{t,0} - sigma_{t,lambda} for each lambda (<= 0);
-    * ``info_gain``: per lambda (rows), gamma_{t,lambda} = 1/2 sum_{s <= t} log(1 + sigma^2_{s-1,lambda}(x_s) / lambda),
-      the information gain of the acquisition points (the middle term of eq. A.2).
+    * ``info_gain`` (only with ``lambdas``): per lambda (rows), gamma_{t,lambda} =
+      1/2 sum_{s <= t} log(1 + sigma^2_{s-1,lambda}(x_s) / lambda), the information gain of the
+      acquisition points (the middle term of eq. A.2).
     """
     check_choice("rule", rule, GRID_RULES)
     f = np.asarray(f, dtype=float)
@@ -96,7 +97,8 @@ def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta
         observe(i)
         if rule.endswith("+"):
             observe(next_explore())
-    return {**out, "lambda_gap": lambda_gap, "info_gain": np.cumsum(gains, axis=1), "f_star": f_star}
+    gain = {"info_gain": np.cumsum(gains, axis=1)} if lambdas else {}
+    return {**out, "lambda_gap": lambda_gap, **gain, "f_star": f_star}
 
 
 TARGETS = ("rkhs", "gp")
