@@ -12,9 +12,10 @@ additive models", ICML 2015, arXiv:1503.01673): Add-GP-UCB and its baselines as 
   original algorithm of Jones et al. 1993) on a budget of ``group_evals`` evaluations. Coordinates in
   no group are set to the centre of the box.
 * Decompositions (``decomposition``): ``known`` (the problem's true groups, ``problem.meta["groups"]``:
-  Add-* of the paper), ``partialLearn`` (Alg. 2: fit h and sigma on a random grouping into
-  ceil(D/d) groups of d coordinates (the last one smaller), score ``n_perms`` random groupings by the
-  marginal likelihood at those hyperparameters, keep the best, refit h and sigma on it), ``random`` (a
+  Add-* of the paper), ``partialLearn`` (Alg. 2 as the authors' code runs it: fit h and sigma on the
+  rotated inputs X A_0, A_0 random orthogonal, with ceil(D/d) consecutive groups of d coordinates (the
+  last one smaller), score ``n_perms`` random groupings by the marginal likelihood at those
+  hyperparameters, keep the best, refit h and sigma on it), ``random`` (a
   fresh random grouping at each refit) and ``full`` (one group of all D coordinates, i.e. GP-UCB with
   the same kernel family, fit and DIRECT: the paper's GP-UCB baseline).
 * beta_t (t = number of observations + 1, the initial design included): ``practical`` (Sec. 5, and
