@@ -72,10 +72,6 @@ class Claim:
 FIELDS = [f.name for f in dataclasses.fields(Claim)]
 
 
-def _fmt(value) -> str:
-    return f"{value:.4g}" if isinstance(value, float | np.floating) else str(value)
-
-
 def _jsonable(value):
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
@@ -206,30 +202,6 @@ class ClaimBook:
         """End of a notebook: every declared claim must have been decided."""
         if self.undecided():
             raise BolibError(f"{self.paper}: claims declared but never decided: {', '.join(self.undecided())}")
-
-    # ------------------------------------------------------------------ before the protocol
-    # Notebooks 000 and 001 still record some claims this way until they are re-declared under
-    # the protocol (issue 10); these rows carry kind "legacy" and count apart in the report.
-    def record(self, id: str, statement: str, paper_value, measured, test: str, verdict: str, cell: str = "") -> Claim:
-        """Record a verdict decided in the notebook (kind ``legacy``)."""
-        declared = self._declare(Declaration(id, "legacy", statement, _fmt(paper_value), test, {}, cell=cell))
-        return self._record(declared, _fmt(measured), check_choice("verdict", verdict, rules.VERDICTS), "", None, {})
-
-    def record_paired(self, id: str, statement: str, paper_value, test, alpha: float = 0.05, cell: str = "") -> Claim:
-        """Record a one-sided paired test: reproduced when significant, not reproduced when the
-        bootstrap interval lies on the wrong side (kind ``legacy``)."""
-        lo, hi = test.ci
-        wrong_side = lo > 0 if test.alternative == "less" else hi < 0
-        verdict = "reproduced" if test.p_value < alpha else "not reproduced" if wrong_side else "inconclusive"
-        measured = (f"mean diff {test.mean_diff:.4g} (95% CI {lo:.4g} to {hi:.4g}), p={test.p_value:.3g}, n={test.n}")
-        return self.record(id, statement, paper_value, measured, f"{test.test}, one-sided ({test.alternative}), "
-                           f"alpha={alpha}", verdict, cell)
-
-    def record_interval(self, id: str, statement: str, paper_value, estimate: float, ci, claimed, test: str,
-                        cell: str = "") -> Claim:
-        """Record "the quantity lies in ``claimed``" by :func:`bolib.claims.rules.interval` (kind ``legacy``)."""
-        decision = rules.interval(estimate, ci, claimed)
-        return self.record(id, statement, paper_value, decision.measured, test, decision.verdict, cell)
 
     # ------------------------------------------------------------------ output
     def declarations(self):

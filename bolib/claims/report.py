@@ -10,7 +10,7 @@ import pandas as pd
 
 from bolib.claims.book import FIELDS, KINDS, load_claims
 
-KIND_ORDER = (*KINDS, "legacy")
+KIND_ORDER = KINDS
 VERDICT_ORDER = ("reproduced", "inconclusive", "not reproduced")
 
 
