@@ -101,7 +101,7 @@ class ExactEnsembleTS(Optimizer):
 
     def observe(self, X, y):
         if self.ensemble is not None:
-            for x, value in zip(X, y):  # a batch is absorbed one point at a time (gotcha 6)
+            for x, value in zip(X, y):  # a batch is absorbed one point at a time (eqs. 10, 11)
                 self.ensemble.update(x[None], value)
 
 
@@ -179,7 +179,7 @@ def eq30_bound(sigma_sum, M: int, sigma_n: float, B: float, n_domain: int) -> np
 
     with eta_T = 2 sqrt(log T) (the confidence set of Lemma 4) and beta_T = 2 log(T^2 |X|) on a domain
     X of ``n_domain`` points, where the discretisation terms A_1 = A_5 vanish and eq. 30's pi^2 d / 6
-    is dropped (spec 000). ``sigma_sum[T - 1]`` is sum_{t <= T} E[sigma^{m_t}_{t-1}(x_t)] (estimated
+    is dropped (it bounds a continuous domain's discretisation). ``sigma_sum[T - 1]`` is sum_{t <= T} E[sigma^{m_t}_{t-1}(x_t)] (estimated
     by the running sum of the mean over seeds of ``sigma`` from :func:`rf_exact_job`), ``B`` bounds
     E max |f| (Lemma 3), ``sigma_n`` is the noise SD and ``M`` the number of members. log T is read as
     log max(T, 2) in eta_T and in the sigma_n term, which can only raise the bound at T = 1.
