@@ -52,7 +52,7 @@ DICTIONARIES = {
     "four": [("rbf", False, None), ("rbf", True, None), ("matern15", False, None), ("matern25", False, None)],
     "rbf11": [("rbf", False, 10.0 ** c) for c in range(-4, 7)],
 }
-NOISE_FLOOR = 1e-4  # on standardised outputs: keeps the rank-2D posteriors from collapsing (spec 000, gotcha 5)
+NOISE_FLOOR = 1e-4  # on standardised outputs: keeps the rank-2D posteriors from collapsing
 
 
 def member_label(kernel: str, ard: bool, lengthscale) -> str:

@@ -101,18 +101,20 @@ class ClaimBook:
         return declaration
 
     def comparison(self, id: str, statement: str, paper_value: str, *, method: str, competitors: Sequence[str],
-                   direction: str, metric: str, budget: str, alpha: float = 0.05, **where) -> Declaration:
+                   direction: str, metric: str, budget: str, alpha: float = 0.05, margin: float = 0.0,
+                   **where) -> Declaration:
         """Declare "``method`` is {lower, higher} on ``metric`` at ``budget`` than every competitor"
-        (:func:`bolib.claims.rules.comparison`)."""
+        or, with ``margin`` > 0, "no worse than any by ``margin``" (:func:`bolib.claims.rules.comparison`)."""
         check_choice("direction", direction, rules.DIRECTIONS)
         competitors = tuple(competitors)
         if not competitors or method in competitors:
             raise ValueError(f"claim {id}: competitors must be non-empty and exclude {method!r}")
-        rule = (f"{metric} at {budget}: {method} {direction} than each of {', '.join(competitors)}; exact paired "
+        relation = f"{direction} than" if not margin else f"not worse by {margin:g} or more than"
+        rule = (f"{metric} at {budget}: {method} {relation} each of {', '.join(competitors)}; exact paired "
                 f"signed-rank test both ways, IUT for reproduced, Holm for not reproduced, alpha={alpha}")
         return self._declare(Declaration(id, "comparison", statement, str(paper_value), rule,
                                          {"method": method, "competitors": competitors, "direction": direction,
-                                          "alpha": alpha}, **where))
+                                          "alpha": alpha, "margin": margin}, **where))
 
     def rate(self, id: str, statement: str, paper_value: str, *, claimed: tuple[float, float], estimator: str,
              contrast: str | None = None, **where) -> Declaration:

@@ -11,6 +11,7 @@ rule cases that satisfy and cases that violate its claim). The rules, one per cl
   reproduced* when some competitor is significantly better than A, Holm-corrected across the
   competitors; *inconclusive* otherwise. If the number of seeds cannot reach ``alpha`` at all the
   verdict is inconclusive by construction and says how many seeds it would need.
+  With a declared margin the same rule decides non-inferiority ("A is competitive").
 * :func:`interval`: "the quantity lies in ``claimed``": reproduced when the confidence interval lies
   inside, not reproduced when the two are disjoint, inconclusive when they overlap only partly.
   Rates and printed values use it (:func:`rate`, :func:`value`).
@@ -74,12 +75,17 @@ def seeds_needed(alpha: float, tests: int = 1) -> int:
 
 
 def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: Sequence[str],
-               direction: str, alpha: float = 0.05) -> Decision:
+               direction: str, alpha: float = 0.05, margin: float = 0.0) -> Decision:
     """Decide "``method`` is {lower, higher} than every competitor" from paired per-seed values.
 
     ``values[name]`` holds one number per seed; seeds are paired (same initial design and noise).
-    See the module docstring for the rule; the test is :func:`bolib.stats.paired_test`.
+    See the module docstring for the rule; the test is :func:`bolib.stats.paired_test`. With a
+    ``margin`` > 0 the claim is non-inferiority ("competitive"): ``method`` is no worse than each
+    competitor by ``margin`` or more, i.e. the same rule applied to ``method``'s values moved by
+    ``margin`` in the claimed direction.
     """
+    if margin < 0:
+        raise ValueError(f"margin must be >= 0, got {margin}")
     check_choice("direction", direction, DIRECTIONS)
     for name in (method, *competitors):
         check_choice("method", name, sorted(values))
@@ -87,7 +93,7 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
         raise ValueError("a comparison needs at least one competitor")
     claimed = "less" if direction == "lower" else "greater"
     against = "greater" if claimed == "less" else "less"
-    a = np.asarray(values[method], dtype=float)
+    a = np.asarray(values[method], dtype=float) + (-margin if direction == "lower" else margin)
     tests = {c: stats.paired_test(a, values[c], alternative=claimed) for c in competitors}
     p_for = {c: t.p_value for c, t in tests.items()}
     p_against = {c: stats.paired_test(a, values[c], alternative=against).p_value for c in competitors}
@@ -100,7 +106,9 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
                "ci": {c: list(t.ci) for c, t in tests.items()}, "smallest_p": 2.0 ** -n,
                "can_reach_alpha": 2.0 ** -n < alpha, "seeds_needed": seeds_needed(alpha),
                "seeds_needed_against": seeds_needed(alpha, len(competitors))}
-    measured = f"{method} - competitor, n={n}: " + "; ".join(parts)
+    shifted = f" {'-' if direction == 'lower' else '+'} margin {margin:g}" if margin else ""
+    measured = f"{method}{shifted} - competitor, n={n}: " + "; ".join(parts)
+    details["margin"] = margin
     if worse_than:
         return Decision("not reproduced", measured,
                         f"significantly {'higher' if claimed == 'less' else 'lower'} than {', '.join(worse_than)} "
@@ -110,9 +118,9 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
                         f"n={n} seeds cannot reach alpha={alpha} (smallest p = 2^-n); needs >= {seeds_needed(alpha)}",
                         n, details)
     if max(p_for.values()) < alpha:
-        return Decision("reproduced", measured,
-                        f"significantly {direction} than each of {len(competitors)} competitor(s) (IUT, alpha={alpha})",
-                        n, details)
+        within = f" (within the margin {margin:g})" if margin else ""
+        return Decision("reproduced", measured, f"significantly {direction}{within} than each of {len(competitors)} "
+                        f"competitor(s) (IUT, alpha={alpha})", n, details)
     undecided = [c for c in competitors if p_for[c] >= alpha]
     return Decision("inconclusive", measured, f"not significantly {direction} than {', '.join(undecided)}", n, details)
 

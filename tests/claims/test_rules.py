@@ -107,3 +107,15 @@ def test_erratum_each_way():
     assert rules.erratum(paper_error=0.3, corrected_error=0.001, tolerance=0.01).verdict == "reproduced"
     assert rules.erratum(paper_error=0.002, corrected_error=0.001, tolerance=0.01).verdict == "not reproduced"
     assert rules.erratum(paper_error=0.3, corrected_error=0.2, tolerance=0.01).verdict == "inconclusive"
+
+
+def test_a_margin_turns_the_comparison_into_non_inferiority(methods):
+    close = methods(10, {"A": 0.0, "B": -0.8})  # A worse (higher) than B, by less than the margin
+    assert rules.comparison(close, "A", ["B"], "lower").verdict == "not reproduced"
+    competitive = rules.comparison(close, "A", ["B"], "lower", margin=2.0)
+    assert competitive.verdict == "reproduced" and "within the margin 2" in competitive.reason
+    far = methods(10, {"A": 0.0, "B": -3.0})  # worse by far more than the margin
+    assert rules.comparison(far, "A", ["B"], "lower", margin=1.0).verdict == "not reproduced"
+    assert rules.comparison(methods(10, {"A": 0.0, "B": 0.2}), "A", ["B"], "higher", margin=1.0).verdict == "reproduced"
+    with pytest.raises(ValueError, match="margin"):
+        rules.comparison(close, "A", ["B"], "lower", margin=-1.0)
