@@ -439,7 +439,7 @@ class GP:
         with K the full (sum) kernel matrix, z the standardised observations and the one cached
         Cholesky factor of K + tau I shared by all groups. ``Xc`` has all D columns (those outside group
         j are ignored). sum_j mu_j + y_mean is the full posterior mean; the variances do not add up to
-        the full variance (eq. 4 and spec 002 Sec. 2.1). Differentiable in ``Xc``.
+        the full variance (eq. 4 of paper 002). Differentiable in ``Xc``.
         """
         self._check_fitted()
         components = self._components()

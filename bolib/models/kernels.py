@@ -5,7 +5,7 @@ nu = 1/2, 3/2, 5/2 in the standard parameterisation with sqrt(2 nu) r / l). ``ar
 lengthscale per input dimension. ``groups`` gives a sum of kernels, each on one group of
 coordinates, k(x, x') = sum_j k_j(x^(j), x'^(j)) (the additive model of paper 002, Kandasamy et al.
 2015, eq. 4); ``tie="all"`` makes the groups share one lengthscale and one output scale, the paper's
-kappa = sigma sum_j exp(-||x^(j) - x'^(j)||^2 / 2h^2) (Sec. 5 and spec 002 Sec. 2.3).
+kappa = sigma sum_j exp(-||x^(j) - x'^(j)||^2 / 2h^2) (Sec. 5 of paper 002, Kandasamy et al., arXiv:1503.01673, as the authors' code implements it).
 """
 from __future__ import annotations
 

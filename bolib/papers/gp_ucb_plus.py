@@ -109,7 +109,7 @@ def theory_grid_job(kernel: str, rule: str, seed: int, T: int, dim: int, points_
                     lengthscale: float = 0.2, target: str = "rkhs", n_centers: int = 30,
                     beta: str = "rkhs", delta: float = 0.1, exploration: str = "uniform",
                     n_init: int = 1, lambdas: tuple = ()) -> dict:
-    """One theory-check run (spec 001, C4-C7): :func:`grid_run` on a regular grid of [0, 1]^dim.
+    """One theory-check run (checks C4-C7 of notebook 001): :func:`grid_run` on a regular grid of [0, 1]^dim.
 
     ``target="rkhs"``: f = sum_j alpha_j k(., z_j) with ``n_centers`` centres and exact RKHS norm;
     ``target="gp"``: f ~ GP(0, k) drawn on the grid. ``beta``: ``"rkhs"`` (||f||_H^2),

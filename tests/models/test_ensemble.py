@@ -1,4 +1,4 @@
-"""The random-feature GP ensemble (bolib.models.ensemble): paper 000, eqs. 7, 8, 10, 11, 17 (spec 000, E0)."""
+"""The random-feature GP ensemble (bolib.models.ensemble): paper 000, eqs. 7, 8, 10, 11, 17."""
 import numpy as np
 
 from bolib.models.ensemble import RFEnsemble

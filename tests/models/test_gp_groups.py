@@ -64,7 +64,7 @@ def test_group_means_add_up_to_the_full_mean(tie, noise):
     assert means.shape == stds.shape == (2, 200)
     # eq. 4: mu = m + sum_j mu_j, with m the constant of the standardisation
     assert np.abs(means.sum(0) + float(gp.y_mean) - mean).max() < 1e-8
-    # sigma <= sum_j sigma_j (spec 002 Sec. 2.1), while sum_j sigma_j^2 != sigma^2 (negative cross-covariance)
+    # sigma <= sum_j sigma_j (paper 002, eq. 5), while sum_j sigma_j^2 != sigma^2 (negative cross-covariance)
     assert np.all(std <= stds.sum(0) + 1e-10)
     assert np.abs((stds ** 2).sum(0) - std ** 2).max() > 1e-3 * std.max() ** 2
 
