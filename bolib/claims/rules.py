@@ -17,7 +17,7 @@ rule cases that satisfy and cases that violate its claim). The rules, one per cl
   Rates and printed values use it (:func:`rate`, :func:`value`).
 * :func:`rate`: an exponent estimated per seed and resampled over seeds, then :func:`interval`;
   with a declared *contrast* (a run the theorem does not cover), the claim is reproduced only if
-  the contrast fails the same rule, so the check is seen to separate something.
+  the same rule shows the contrast outside the range, so the check is seen to separate something.
 * :func:`coverage`: "an event has probability >= ``level``" from independent units (seeds): not
   reproduced when a one-sided exact binomial test shows coverage below ``level``; reproduced when it
   shows coverage above ``level - margin``.
@@ -156,8 +156,9 @@ def rate(per_seed: Sequence[float], claimed: tuple[float, float], contrast: Sequ
     """Decide "the exponent lies in ``claimed``" from one estimate per seed, resampled over seeds.
 
     With ``contrast`` (per-seed exponents of a run outside the theorem's assumptions), the claim is
-    reproduced only if the contrast is *not* also inside the claimed range: a bound that the
-    contrast meets as well does not separate anything, so the verdict is then inconclusive.
+    reproduced only if the contrast is shown to lie *outside* the claimed range (its own verdict is
+    "not reproduced"): a bound that the contrast meets as well, or may meet, does not separate
+    anything, so the verdict is then inconclusive.
     """
     estimate, ci = resampled_mean(per_seed)
     decision = interval(estimate, ci, claimed, len(per_seed), "exponent")
@@ -167,9 +168,10 @@ def rate(per_seed: Sequence[float], claimed: tuple[float, float], contrast: Sequ
     c_decision = interval(c_est, c_ci, claimed, len(contrast), "exponent")
     decision.measured += f"; {contrast_label}: {c_est:.4g} (95% CI {c_ci[0]:.4g} to {c_ci[1]:.4g})"
     decision.details["contrast"] = {"label": contrast_label, **c_decision.details}
-    if decision.verdict == "reproduced" and c_decision.verdict == "reproduced":
+    if decision.verdict == "reproduced" and c_decision.verdict != "not reproduced":
         decision.verdict = "inconclusive"
-        decision.reason = f"the {contrast_label} is inside the claimed range too, so the check does not separate them"
+        where = "inside" if c_decision.verdict == "reproduced" else "not clearly outside"
+        decision.reason = f"the {contrast_label} is {where} the claimed range too, so the check does not separate them"
     elif decision.verdict == "reproduced":
         decision.reason += f"; the {contrast_label} is not ({c_decision.reason})"
     return decision
