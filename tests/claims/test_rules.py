@@ -82,7 +82,7 @@ def test_a_rate_bound_the_contrast_also_meets_does_not_reproduce():
     both_pass = rules.rate(ours, (-np.inf, 0.6), contrast=0.35 + 0.02 * rng.standard_normal(8), contrast_label="GP-UCB")
     assert both_pass.verdict == "inconclusive" and "does not separate" in both_pass.reason
     # a contrast whose interval straddles the bound has not been shown to fail it either
-    straddles = rules.rate(ours, (-np.inf, 0.85), contrast=[0.25, 0.5, 0.875, 0.875, 0.625], contrast_label="EXPLOIT")
+    straddles = rules.rate(ours, (-np.inf, 0.85), contrast=[0.6, 0.95, 0.7, 1.0, 0.65], contrast_label="EXPLOIT")
     assert straddles.verdict == "inconclusive" and "not clearly outside" in straddles.reason
 
 
