@@ -122,7 +122,11 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
         return Decision("reproduced", measured, f"significantly {direction}{within} than each of {len(competitors)} "
                         f"competitor(s) (IUT, alpha={alpha})", n, details)
     undecided = [c for c in competitors if p_for[c] >= alpha]
-    return Decision("inconclusive", measured, f"not significantly {direction} than {', '.join(undecided)}", n, details)
+    reason = f"not significantly {direction} than {', '.join(undecided)}"
+    if 2.0 ** -n >= alpha / len(competitors):
+        reason += (f"; 'not reproduced' is out of reach at n={n} (Holm's first step needs p < {alpha / len(competitors):.3g}; "
+                   f"needs >= {seeds_needed(alpha, len(competitors))} seeds)")
+    return Decision("inconclusive", measured, reason, n, details)
 
 
 def interval(estimate: float, ci: tuple[float, float], claimed: tuple[float, float], n: int | None = None,

@@ -33,6 +33,10 @@ def test_too_few_seeds_cannot_reproduce_and_says_how_many_are_needed(methods):
     assert decision.verdict == "inconclusive" and "needs >= 5" in decision.reason
     assert decision.details["can_reach_alpha"] is False and decision.details["seeds_needed"] == 5
     assert rules.seeds_needed(0.05, tests=6) == 7  # 2^-7 < 0.05 / 6 <= 2^-6
+    # 5 seeds can reproduce, but cannot reach Holm's alpha / 7 for 'not reproduced': the reason says so
+    worst = methods(5, {"A": 3.0, **{f"B{j}": 0.0 for j in range(7)}})
+    decision = rules.comparison(worst, "A", [f"B{j}" for j in range(7)], "lower")
+    assert decision.verdict == "inconclusive" and "out of reach at n=5" in decision.reason and "needs >= 8" in decision.reason
 
 
 @pytest.mark.parametrize("n,k", [(5, 1), (5, 6), (10, 6)])
