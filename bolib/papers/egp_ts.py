@@ -5,7 +5,8 @@ notebook ``000_egpts``.
 The algorithms themselves are in :mod:`bolib.algorithms.egp_ts`; this module holds what only the
 paper's notebook runs: the exactly Bayesian setting of Theorems 1-3 (:func:`rf_exact_job`, whose
 rules are the ask/tell :class:`ExactEnsembleTS` on a :func:`grid_problem`, run by
-:func:`bolib.loop.run`) and the data-dependent regret bound of eq. 30 (:func:`eq30_bound`). Its BO
+:func:`bolib.loop.run`) the data-dependent regret bound of eq. 30 (:func:`eq30_bound`) and Lemma 4's confidence set of members
+(:func:`confidence_set_outside`). Its BO
 runs, including E8's weight concentration (the ``history`` of an ``egp-ts`` run on the ``gp-draw``
 benchmark), are :func:`bolib.loop.bo_job`.
 """
@@ -192,6 +193,36 @@ def eq30_bound(sigma_sum, M: int, sigma_n: float, B: float, n_domain: int) -> np
             + np.sqrt(2 * np.pi) * M / 12)
 
 
+# ------------------------------------------------------------------- Lemma 4's confidence set
+def confidence_set_outside(member, mu, sigma, y, M: int, T: int, sigma_n: float) -> np.ndarray:
+    """Lemma 4's confidence set of members along one run: ``outside[t, m]`` is True when member m is
+    *not* in C_{t+1} (t = 0..T-1, so row t uses the evaluations before the (t+1)-th).
+
+    With L_tau^m = mu^m_{tau-1}(x_tau) - eta sigma^m_{tau-1}(x_tau), eta = 2 sqrt(log T), the sum over
+    the evaluations that drew member m, G_t^m = sum_{tau < t, m_tau = m} (L_tau^m - y_tau), and their
+    number N_{t-1}^m, C_t = {m : G_t^m <= 2 sigma_n sqrt(N_{t-1}^m log T)}. ``member``, ``mu``,
+    ``sigma`` and ``y`` are per evaluation, in order, as returned by :func:`rf_exact_job` (the drawn
+    member, its posterior mean and SD at the query, the observation); only the drawn member's own
+    terms enter its sum, as in the lemma. Lemma 4: Pr(m* not in C_t) <= 2M/T.
+
+    The set can only exclude a member whose lower confidence values L keep exceeding what is observed:
+    a member that is optimistic about the points it proposes, or data noisier than ``sigma_n``
+    (the negative controls of ``tests/papers/test_egp_ts_checks.py``).
+    """
+    member = np.asarray(member, dtype=int)
+    lower_minus_y = np.asarray(mu, dtype=float) - 2 * np.sqrt(np.log(T)) * np.asarray(sigma, dtype=float) \
+        - np.asarray(y, dtype=float)
+    if not (len(member) == len(lower_minus_y) == T):
+        raise ValueError(f"member, mu, sigma and y need T = {T} entries, got {len(member)} and {len(lower_minus_y)}")
+    drawn = member[:, None] == np.arange(M)[None, :]                      # T x M
+    G = np.cumsum(np.where(drawn, lower_minus_y[:, None], 0.0), axis=0)   # sums up to and including t
+    N = np.cumsum(drawn, axis=0)
+    # row t: the evaluations before the (t+1)-th, i.e. the sums up to t - 1 (zero at t = 0)
+    G = np.vstack([np.zeros(M), G[:-1]])
+    N = np.vstack([np.zeros(M), N[:-1]])
+    return G > 2 * sigma_n * np.sqrt(N * np.log(T))
+
+
 # ----------------------------------------------------------------- theory checks of Sec. 5
 def information_gain_job(kernel: str, dim: int, seed: int, T: int, n_candidates: int = 2000,
                          lengthscale: float = 0.2, noise: float = 0.01) -> dict:
@@ -311,9 +342,10 @@ def largest_mean_gap(per_seed: np.ndarray, level: float = 0.95, n_resamples: int
 
 
 def parallel_excess(BR_K: np.ndarray, BR_1: np.ndarray, rho_K: float, B: float, K: int) -> np.ndarray:
-    """Theorems 2 and 3 against the sequential run: their leading term is sqrt(rho_K) times
-    Theorem 1's, and K - 1 pending points can each cost at most 2B (Lemma 3), so
-    BR_K(T) <= sqrt(rho_K) BR_1(T) + (K - 1) 2B. Per seed (rows, paired: the same f), the largest
-    excess max_T [BR_K(T) - sqrt(rho_K) BR_1(T) - (K - 1) 2B] over every T; <= 0 under the claim."""
+    """A heuristic reading of Theorems 2 and 3 against the sequential run (not a bound the paper
+    states: the theorems bound BR_K by c_1 sqrt(rho_K M T^{c+1} log T) plus constants). Their leading
+    term is sqrt(rho_K) times Theorem 1's, and K - 1 pending points can each cost at most 2B
+    (Lemma 3), which suggests BR_K(T) <= sqrt(rho_K) BR_1(T) + (K - 1) 2B. Per seed (rows, paired:
+    the same f), the largest excess max_T [BR_K(T) - sqrt(rho_K) BR_1(T) - (K - 1) 2B] over every T."""
     excess = np.asarray(BR_K, dtype=float) - np.sqrt(rho_K) * np.asarray(BR_1, dtype=float) - (K - 1) * 2 * B
     return excess.max(axis=1)

@@ -5,11 +5,12 @@ import numpy as np
 import pytest
 
 from bolib.claims import rules
+from bolib.claims.book import ClaimBook, InvariantViolated
 from bolib.models.grid import grid_kernel_matrix, unit_grid
 from bolib.models.rff import RandomFeatures
-from bolib.papers.egp_ts import (ExactEnsembleTS, bayes_identity_gaps, derivative_tail_job, greedy_pending_set,
-                                 information_gain_job, largest_mean_gap, martingale_gaps, parallel_excess,
-                                 pending_variance_ratio, rf_exact_job, tail_curvature)
+from bolib.papers.egp_ts import (ExactEnsembleTS, bayes_identity_gaps, confidence_set_outside, derivative_tail_job,
+                                 eq30_bound, greedy_pending_set, information_gain_job, largest_mean_gap,
+                                 martingale_gaps, parallel_excess, pending_variance_ratio, rf_exact_job, tail_curvature)
 from bolib.stats import loglog_slopes
 
 GAUSSIAN_TAIL = (-np.inf, -0.05)  # the notebook's declared range for the tail curvature (E3)
@@ -133,3 +134,63 @@ def test_parallel_bound_check_fails_when_parallel_regret_is_too_large():
     fails = parallel_excess(BR_1 * 3 + 10, BR_1, rho_K=2.0, B=1.0, K=4)
     assert rules.rate(holds, (-np.inf, 0.0)).verdict == "reproduced"
     assert rules.rate(fails, (-np.inf, 0.0)).verdict == "not reproduced"
+
+
+def test_pending_variance_invariant_stops_on_a_violated_bound():
+    # the notebook's E2 counter fed the information bound of fewer pending points than were added:
+    # the ratio exceeds it somewhere, and the invariant stops the notebook
+    X = np.vstack([np.random.default_rng(1).random((10, 1)), unit_grid(50, 1)])
+    K = grid_kernel_matrix("rbf", X, 0.1)
+    B = greedy_pending_set(K, range(5), 3, 0.01, range(10, 60))
+    ratio, _ = pending_variance_ratio(K, range(5), B, 0.01)
+    _, too_small = pending_variance_ratio(K, range(5), B[:1], 0.01)
+    book = ClaimBook("000", "test")
+    book.invariant("ok", "ratio <= bound", "always", ratio <= pending_variance_ratio(K, range(5), B, 0.01)[1] * (1 + 1e-8))
+    with pytest.raises(InvariantViolated):
+        book.invariant("E2-bound", "ratio <= bound", "always", ratio <= too_small * (1 + 1e-8))
+
+
+def test_confidence_set_by_hand():
+    # two members, T = 4 (eta = 2 sqrt(log 4)); member 0 is drawn at t = 1, 2, member 1 at t = 3, 4
+    T, sigma_n = 4, 0.1
+    member, mu, sigma, y = [0, 0, 1, 1], [1.0, 0.5, 0.0, 0.0], [0.1, 0.1, 0.2, 0.0], [0.0, 0.0, 0.0, 0.0]
+    out = confidence_set_outside(member, mu, sigma, y, 2, T, sigma_n)
+    eta, log_T = 2 * np.sqrt(np.log(4)), np.log(4)
+    G0 = np.cumsum([1.0 - eta * 0.1, 0.5 - eta * 0.1])  # after t = 1, 2
+    expected0 = [False, G0[0] > 2 * sigma_n * np.sqrt(log_T), G0[1] > 2 * sigma_n * np.sqrt(2 * log_T),
+                 G0[1] > 2 * sigma_n * np.sqrt(2 * log_T)]
+    np.testing.assert_array_equal(out[:, 0], expected0)
+    np.testing.assert_array_equal(out[:, 1], [False, False, False, -eta * 0.2 > 2 * sigma_n * np.sqrt(log_T)])
+    assert out[1, 0]  # member 0 over-predicted by far more than eta sigma: out of the set after one draw
+
+
+def test_confidence_set_check_fails_for_an_optimistic_member():
+    # Lemma 4 in the exactly Bayesian setting: m* stays in C_T (reproduced at 20 seeds); the same runs
+    # with every member's posterior mean raised by 0.5 (members over-predict what they propose) leave
+    # m* outside C_T too often, which the coverage rule calls "not reproduced"
+    T, M = 64, 4
+    runs = [rf_exact_job("egp-ts", s, T) for s in range(20)]
+
+    def covered(shift):
+        return [not confidence_set_outside(o["member"], o["mu"] + shift, o["sigma"], o["y"], M, T, 0.1)[-1, o["m_star"]]
+                for o in runs]
+
+    assert rules.coverage(covered(0.0), 1 - 2 * M / T, 0.05).verdict == "reproduced"
+    assert rules.coverage(covered(0.5), 1 - 2 * M / T, 0.05).verdict == "not reproduced"
+
+
+def test_regret_checks_fail_for_random_search():
+    # E4's negative controls: random search has linear regret (the slope claim says "not reproduced")
+    # and by T = 256 its regret exceeds eq. 30's bound (the bound claim says "not reproduced"), while
+    # EGP-TS passes both
+    T = 256
+    ego = [rf_exact_job("egp-ts", s, T) for s in range(12)]
+    rnd = [rf_exact_job("random", s, T) for s in range(12)]
+    bound = eq30_bound(np.cumsum(np.mean([o["sigma"] for o in ego], axis=0)), 4, 0.1,
+                       np.mean([o["f_abs_max"] for o in ego]), ego[0]["n_domain"])
+    BR = {name: np.cumsum([o["regret"] for o in v], axis=1) for name, v in (("egp-ts", ego), ("random", rnd))}
+    t, fit = np.arange(1, T + 1), slice(31, T)
+    assert rules.rate(loglog_slopes(t[fit], BR["random"][:, fit]), (0.0, 0.75)).verdict == "not reproduced"
+    assert rules.rate(loglog_slopes(t[fit], BR["egp-ts"][:, fit]), (0.0, 0.75)).verdict == "reproduced"
+    assert rules.rate(BR["random"][:, -1] / bound[-1], (0.0, 1.0)).verdict == "not reproduced"
+    assert rules.rate(BR["egp-ts"][:, -1] / bound[-1], (0.0, 1.0)).verdict == "reproduced"
