@@ -194,3 +194,21 @@ def test_regret_checks_fail_for_random_search():
     assert rules.rate(loglog_slopes(t[fit], BR["egp-ts"][:, fit]), (0.0, 0.75)).verdict == "reproduced"
     assert rules.rate(BR["random"][:, -1] / bound[-1], (0.0, 1.0)).verdict == "not reproduced"
     assert rules.rate(BR["egp-ts"][:, -1] / bound[-1], (0.0, 1.0)).verdict == "reproduced"
+
+
+def test_sqrt_m_check_separates_evidence_from_uniform_member_draws():
+    # E5's design at 12 seeds: a fixed RBF truth (l = 0.1) plus M - 1 members a factor >= 3 away.
+    # EGP-TS's exponent stays below 1/2 (reproduced), and the contrast that ignores the evidence
+    # (uniform member draws) is shown above it, so the declared rule can tell them apart; the
+    # contrast alone, as a claim, is "not reproduced"
+    from bolib.runtime import rng
+
+    wrong = np.round(np.concatenate([np.geomspace(0.005, 0.033, 7), np.geomspace(0.3, 3.0, 8)]), 6)
+    others = wrong[rng(0, "e5-order").permutation(15)]
+    Ms = np.array([1, 2, 4, 8, 16])
+    table = {w: np.array([[rf_exact_job("egp-ts", s, 128, lengthscales=(0.1, *others[:m - 1]), truth=0.1,
+                                        weight_power=w)["regret"].sum() for m in Ms] for s in range(12)])
+             for w in (1.0, 0.0)}
+    slopes = {w: loglog_slopes(Ms, v) for w, v in table.items()}
+    assert rules.rate(slopes[1.0], (-np.inf, 0.5), contrast=slopes[0.0]).verdict == "reproduced"
+    assert rules.rate(slopes[0.0], (-np.inf, 0.5)).verdict == "not reproduced"
