@@ -107,7 +107,7 @@ def discussion(table: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-BLOCK = re.compile(r"(<!-- bolib-report:(?P<name>[a-z-]+) -->\n).*?(\n<!-- /bolib-report:(?P=name) -->)", re.S)
+BLOCK = re.compile(r"(<!-- bolib-report:(?P<name>[a-z-]+) -->\n)(?:.*?\n)?(<!-- /bolib-report:(?P=name) -->)", re.S)
 
 
 def readme_blocks(run_dir: str | Path, compare_dir: str | Path | None = None) -> dict[str, str]:
@@ -150,7 +150,7 @@ def update_readme(readme: str | Path, blocks: dict[str, str]) -> list[str]:
         if name not in blocks:
             return match.group(0)
         replaced.append(name)
-        return match.group(1) + blocks[name] + match.group(3)
+        return match.group(1) + blocks[name] + "\n" + match.group(3)
 
     readme.write_text(BLOCK.sub(fill, text))
     return replaced

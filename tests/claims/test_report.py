@@ -35,3 +35,16 @@ def test_report_compare_readme_and_discussion_come_from_the_claims(tmp_path, met
     assert "\nold\n" not in new and "| comparison | 2 | 0 | 1 | F2 |" in new and "1 of 3" in new and new.endswith("end\n")
     story = claims_report.discussion(claims_report.run_claims(run_b))
     assert "**Not reproduced** (2)" in story and "F2 (comparison, stand-in)" in story
+
+
+def test_readme_results_are_the_blocks_generated_from_the_committed_claims():
+    """The README's results tables cannot drift from the run: they must equal what
+    ``python -m bolib report --compare quick quick-seeds100 --readme`` writes."""
+    from bolib.runtime import PROJECT_ROOT
+
+    runs = PROJECT_ROOT / "experiments"
+    second = runs / "quick-seeds100"
+    blocks = claims_report.readme_blocks(runs / "quick", second if second.is_dir() else None)
+    readme = (PROJECT_ROOT / "README.md").read_text()
+    for name, body in blocks.items():
+        assert f"<!-- bolib-report:{name} -->\n{body}\n<!-- /bolib-report:{name} -->" in readme, name
