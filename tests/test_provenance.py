@@ -42,13 +42,13 @@ def test_an_edit_changes_the_keys_of_exactly_the_jobs_that_import_the_module(tmp
     base = keys_after_edit(tmp_path, None)
     moved = {module: {job for job, key in keys_after_edit(tmp_path, module).items() if key != base[job]}
              for module in ("bolib.papers.gp_ucb_plus", "bolib.papers.egp_ts", "bolib.algorithms.gp_ucb_plus",
-                            "bolib.models.rff", "bolib.stats")}
+                            "bolib.models.rff", "bolib.plots")}
     print(moved)
     assert moved["bolib.papers.gp_ucb_plus"] == {"theory"}  # one paper's module: that paper's jobs only
     assert moved["bolib.papers.egp_ts"] == {"rf-exact"}
     assert moved["bolib.algorithms.gp_ucb_plus"] == {"bo-gp-ucb+", "theory"}  # the method's module
     assert moved["bolib.models.rff"] == {"rf-exact", "bo-egp-ts", "theory", "bo-gp-ucb+"}  # imported by all
-    assert moved["bolib.stats"] == set()  # imported by no job
+    assert moved["bolib.plots"] == set()  # imported by no job
 
 
 def test_keys_cover_library_versions_and_code_path(monkeypatch):
