@@ -19,8 +19,8 @@ import time
 
 import numpy as np
 
-from bolib.algorithms import Optimizer, make_optimizer, method_module
-from bolib.benchmarks import Problem, get_benchmark
+from bolib.algorithms import Optimizer, make_optimizer, method_entry
+from bolib.benchmarks import Problem, benchmark_entry, get_benchmark
 from bolib.errors import check_choice
 from bolib.provenance import depends_on
 from bolib.runtime import rng
@@ -158,7 +158,7 @@ def _run_async(optimizer, rec, budget, n_workers):
             heapq.heappush(events, (new_end, rec.n_started, worker, new_row))
 
 
-@depends_on(lambda params: [method_module(params["method"])])
+@depends_on(lambda params: [method_entry(params["method"]), benchmark_entry(params["benchmark"])])
 def bo_job(benchmark: str, method: str, seed: int, budget: int, dim: int | None = None,
            n_init: int = 10, batch_size: int = 1, mode: str = "sequential",
            durations: str = "constant", noise_std: float = 0.0, noise_kind: str = "gaussian",

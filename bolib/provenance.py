@@ -1,17 +1,24 @@
 """What a job's result depends on besides its parameters: code, library versions, code path.
 
-A job's cache key covers the source of exactly the bolib modules its function can reach: the
+A job's cache key covers the code of exactly the bolib modules its function can reach: the
 function's module and everything it imports, transitively, found on bolib's static import graph
 (built with grimp; imports inside functions count too). A job whose function picks code by name at
-run time (a method or benchmark from a registry) declares those modules with :func:`depends_on`.
-So an edit of one paper's module recomputes that paper's jobs only, and an edit of the GP model
-recomputes every job that fits one.
+run time (a method or benchmark from a registry) declares the registry entries it uses, as
+``"module:name"``, with :func:`depends_on`. So an edit of one paper's module recomputes that paper's
+jobs only, and an edit of the GP model recomputes every job that fits one.
+
+"Code" is the module's syntax tree without comments and docstrings (:func:`code_fingerprint`): a
+comment or docstring edit recomputes nothing. The registry tables themselves
+(:data:`REGISTRY_TABLES`) are left out of their module's fingerprint; a job is keyed on the entries
+it uses instead, so registering a new method or benchmark recomputes nothing either, while pointing
+a name at other code recomputes the jobs that run it.
 
 The key also covers the versions of the numerical libraries (an upgrade must not reuse results
 computed with another version) and the code-path mode of :mod:`bolib.codepath`.
 """
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import subprocess
@@ -28,10 +35,13 @@ NUMERICAL_LIBRARIES = ("numpy", "scipy", "torch", "gpytorch", "linear_operator",
 #: Imports that never carry a job's computation: ``bolib/__init__`` imports the ``bolib.minimize``
 #: front door lazily, for users; following that edge would make every job depend on every module.
 IGNORED_EDGES = (("bolib", "bolib.optimize"),)
+#: module -> the name of its registry table (a dict of name -> "module:object"), keyed per entry
+REGISTRY_TABLES = {"bolib.algorithms": "METHOD_PATHS", "bolib.benchmarks": "BENCHMARK_PATHS"}
 
 
 def depends_on(modules: Callable[[dict], Iterable[str]]):
-    """Decorator: the job function also runs code from ``modules(params)`` (chosen by name)."""
+    """Decorator: the job function also runs code from ``modules(params)`` (chosen by name): module
+    names, or registry entries ``"module:object"`` (the entry is keyed too)."""
     def mark(fn):
         fn.code_dependencies = modules
         return fn
@@ -66,24 +76,48 @@ def _source_file(module: str) -> Path:
     return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
 
 
+def code_fingerprint(module: str, path: Path) -> bytes:
+    """The syntax tree of ``path`` without comments, docstrings and other bare string statements,
+    and without the registry table of ``module`` if it has one (:data:`REGISTRY_TABLES`)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    table = REGISTRY_TABLES.get(module)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        kept = [stmt for stmt in body
+                if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
+                        and isinstance(stmt.value.value, str))
+                and not (node is tree and table and isinstance(stmt, (ast.Assign, ast.AnnAssign))
+                         and table in [t.id for t in getattr(stmt, "targets", [getattr(stmt, "target", None)])
+                                       if isinstance(t, ast.Name)])]
+        node.body = kept or [ast.Pass()]
+    return ast.dump(tree).encode()
+
+
 @functools.lru_cache(maxsize=None)
 def source_hash(modules: tuple[str, ...]) -> str:
-    """SHA-256 of the source files of ``modules`` and all the bolib modules they import.
+    """SHA-256 of the code (:func:`code_fingerprint`) of ``modules`` and all the bolib modules they
+    import, and of the registry entries (``"module:object"``) among ``modules``.
 
     A module outside bolib (e.g. a job function defined in a test) adds its own file and, since its
     imports are not on the graph, all of bolib.
     """
     import importlib
 
+    entries = sorted(m for m in modules if ":" in m)
+    modules = {m.partition(":")[0] for m in modules}
     ours = [m for m in modules if m == "bolib" or m.startswith("bolib.")]
     files = [(m, _source_file(m)) for m in reachable_modules(ours)]
-    others = sorted(set(modules) - set(ours))
+    others = sorted(modules - set(ours))
     if others:
         files += [(m, Path(importlib.import_module(m).__file__)) for m in others]
         files += [(m, _source_file(m)) for m in sorted(import_graph().modules)]
     digest = hashlib.sha256()
+    for entry in entries:
+        digest.update(entry.encode() + b"\0")
     for module, path in files:
-        digest.update(module.encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(module.encode() + b"\0" + code_fingerprint(module, path) + b"\0")
     return digest.hexdigest()
 
 

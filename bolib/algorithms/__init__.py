@@ -3,8 +3,9 @@
 The registry maps each method name to where its class lives and imports a module only when one of
 its methods is used. So a job's cache key (which covers the source of every module the job can
 reach, see :mod:`bolib.provenance`) depends on the modules of the method it runs, not on every
-algorithm of every paper. A new method is one line in :data:`METHOD_PATHS`; ``python -m bolib
-list`` shows them all.
+algorithm of every paper. A new method is one line in :data:`METHOD_PATHS` and recomputes nothing
+(the table is keyed per entry, see :func:`bolib.provenance.source_hash`); ``python -m bolib list``
+shows them all.
 """
 from __future__ import annotations
 
@@ -64,9 +65,9 @@ class _Registry(Mapping):
 METHODS: Mapping[str, type[Optimizer]] = _Registry(METHOD_PATHS)
 
 
-def method_module(name: str) -> str:
-    """The module that defines method ``name`` (part of the cache key of jobs that run it)."""
-    return METHOD_PATHS[check_choice("method", name, METHOD_PATHS)].partition(":")[0]
+def method_entry(name: str) -> str:
+    """The registry entry ``"module:Class"`` of method ``name`` (part of the key of jobs that run it)."""
+    return METHOD_PATHS[check_choice("method", name, METHOD_PATHS)]
 
 
 def make_optimizer(name: str, dim: int, seed: int = 0, **settings) -> Optimizer:
@@ -74,4 +75,4 @@ def make_optimizer(name: str, dim: int, seed: int = 0, **settings) -> Optimizer:
     return METHODS[name](dim, seed, **settings)
 
 
-__all__ = ["METHODS", "METHOD_PATHS", "Optimizer", "make_optimizer", "method_module"]
+__all__ = ["METHODS", "METHOD_PATHS", "Optimizer", "make_optimizer", "method_entry"]

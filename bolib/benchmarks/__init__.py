@@ -11,187 +11,61 @@ paper-000 tasks ``robot-push3`` / ``robot-push4`` (Box2D; option ``goal_seed``) 
 ``gp-draw``, a random-feature draw from a GP prior (options ``kernel``, ``lengthscale`` and the seed
 and stream of the draw), and ``add-3modal``, paper 002's additive sum of three-mode log densities on
 [-1, 1]^D (options ``group_dim`` and ``perm_seed``, the run's random grouping of the coordinates).
+
+Each entry of :data:`BENCHMARK_PATHS` names the builder of one problem as ``"module:function"``; a
+module is imported only when one of its problems is built. So a job's cache key (which covers the
+source of every module the job can reach, see :mod:`bolib.provenance`) depends on the module of the
+benchmark it runs, not on every benchmark of every paper: adding a benchmark is one line here and
+recomputes nothing. The builders are marked with :func:`bolib.benchmarks.problem.benchmark`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 
-import numpy as np
-
-from bolib.benchmarks import synthetic as sf
-from bolib.benchmarks.additive import additive_function
 from bolib.benchmarks.problem import NOISE_KINDS, Problem, multistart_maximum
 from bolib.benchmarks.samplers import gp_sample, rkhs_function
-from bolib.benchmarks.sprinkler import INPUTS as SPRINKLER_INPUTS
-from bolib.benchmarks.sprinkler import sprinkler_speed
-from bolib.benchmarks.robot_pushing import robot_pushing
-from bolib.benchmarks.tuning import MLP_DATASETS, RF_SPACE, mlp_tuning, random_forest_objective
 from bolib.errors import check_choice
-from bolib.runtime import rng
+
+#: benchmark name -> "module:builder" (a registry table: its entries are keyed per job, see
+#: :func:`bolib.provenance.source_hash`)
+BENCHMARK_PATHS: dict[str, str] = {
+    # standard synthetic functions (maximise -f)
+    "ackley": "bolib.benchmarks.standard:ackley",
+    "ackley5-unit": "bolib.benchmarks.standard:ackley5_unit",
+    "rastrigin": "bolib.benchmarks.standard:rastrigin",
+    "levy": "bolib.benchmarks.standard:levy",
+    "zakharov": "bolib.benchmarks.standard:zakharov",
+    "dropwave": "bolib.benchmarks.standard:dropwave",
+    "eggholder": "bolib.benchmarks.standard:eggholder",
+    "branin": "bolib.benchmarks.standard:branin",
+    "goldstein-price": "bolib.benchmarks.standard:goldstein_price",
+    "six-hump-camel": "bolib.benchmarks.standard:six_hump_camel",
+    "hartmann3": "bolib.benchmarks.standard:hartmann3",
+    "hartmann6": "bolib.benchmarks.standard:hartmann6",
+    "styblinski-tang": "bolib.benchmarks.standard:styblinski_tang",
+    "rosenbrock": "bolib.benchmarks.standard:rosenbrock",
+    "michalewicz": "bolib.benchmarks.standard:michalewicz",
+    "gp-draw": "bolib.benchmarks.samplers:gp_draw",
+    # paper 000 (EGP-TS)
+    "robot-push3": "bolib.benchmarks.robot_pushing:robot_push3",
+    "robot-push4": "bolib.benchmarks.robot_pushing:robot_push4",
+    "mlp-digits": "bolib.benchmarks.tuning:mlp_digits",
+    "mlp-breast-cancer": "bolib.benchmarks.tuning:mlp_breast_cancer",
+    "mlp-iris": "bolib.benchmarks.tuning:mlp_iris",
+    "mlp-wine": "bolib.benchmarks.tuning:mlp_wine",
+    # paper 001 (GP-UCB+ and EXPLOIT+)
+    "sprinkler": "bolib.benchmarks.sprinkler:sprinkler",
+    "rf-diabetes": "bolib.benchmarks.tuning:rf_diabetes",
+    # paper 002 (Add-GP-UCB)
+    "add-3modal": "bolib.benchmarks.additive:add_3modal",
+}
+
+BENCHMARKS = tuple(sorted(BENCHMARK_PATHS))
 
 
-def _negated(fn):
-    return lambda X: -fn(X)
-
-
-def _box(lo, hi, dim):
-    return np.array([np.broadcast_to(lo, (dim,)), np.broadcast_to(hi, (dim,))], dtype=float)
-
-
-# name -> (builder(dim) -> Problem, default dimension, fixed dimension?)
-_REGISTRY: dict[str, tuple[Callable[[int], Problem], int, bool]] = {}
-
-
-def _register(name: str, default_dim: int, fixed: bool = False):
-    def wrap(builder):
-        _REGISTRY[name] = (builder, default_dim, fixed)
-        return builder
-    return wrap
-
-
-@_register("ackley", 10)
-def _ackley(d):
-    return Problem("ackley", _negated(sf.ackley), _box(-32.768, 32.768, d), 0.0, np.zeros((1, d)))
-
-
-@_register("ackley5-unit", 5, fixed=True)
-def _ackley5_unit(d):
-    x = np.full(5, 0.5766715)
-    x[:2] = 1.0
-    return Problem("ackley5-unit", sf.ackley, _box(0, 1, 5), 4.710965, x[None],
-                   meta={"paper_optimum": 4.6930, "paper_argmax": [0.6231, 0.6231, 1, 0.6231, 0.6231]})
-
-
-@_register("rastrigin", 10)
-def _rastrigin(d):
-    return Problem("rastrigin", _negated(sf.rastrigin), _box(-5.12, 5.12, d), 0.0, np.zeros((1, d)))
-
-
-@_register("levy", 10)
-def _levy(d):
-    return Problem("levy", _negated(sf.levy), _box(-10, 10, d), 0.0, np.ones((1, d)))
-
-
-@_register("zakharov", 4)
-def _zakharov(d):
-    return Problem("zakharov", _negated(sf.zakharov), _box(-5, 10, d), 0.0, np.zeros((1, d)))
-
-
-@_register("dropwave", 2, fixed=True)
-def _dropwave(d):
-    return Problem("dropwave", _negated(sf.dropwave), _box(-5.12, 5.12, 2), 1.0, np.zeros((1, 2)))
-
-
-@_register("eggholder", 2, fixed=True)
-def _eggholder(d):
-    return Problem("eggholder", _negated(sf.eggholder), _box(-512, 512, 2), 959.6406627208,
-                   np.array([[512.0, 404.2319]]))
-
-
-@_register("branin", 2, fixed=True)
-def _branin(d):
-    return Problem("branin", _negated(sf.branin), np.array([[-5.0, 0.0], [10.0, 15.0]]), -0.397887357729739,
-                   np.array([[-np.pi, 12.275], [np.pi, 2.275], [9.42478, 2.475]]))
-
-
-@_register("goldstein-price", 2, fixed=True)
-def _goldstein_price(d):
-    return Problem("goldstein-price", _negated(sf.goldstein_price), _box(-2, 2, 2), -3.0, np.array([[0.0, -1.0]]))
-
-
-@_register("six-hump-camel", 2, fixed=True)
-def _six_hump_camel(d):
-    return Problem("six-hump-camel", _negated(sf.six_hump_camel), np.array([[-3.0, -2.0], [3.0, 2.0]]),
-                   1.0316284534898774, np.array([[0.0898, -0.7126], [-0.0898, 0.7126]]))
-
-
-@_register("hartmann3", 3, fixed=True)
-def _hartmann3(d):
-    return Problem("hartmann3", _negated(sf.hartmann3), _box(0, 1, 3), 3.862779787332,
-                   np.array([[0.114614, 0.555649, 0.852547]]))
-
-
-@_register("hartmann6", 6, fixed=True)
-def _hartmann6(d):
-    return Problem("hartmann6", _negated(sf.hartmann6), _box(0, 1, 6), 3.32236801141551,
-                   np.array([[0.20169, 0.150011, 0.476874, 0.275332, 0.311652, 0.6573]]))
-
-
-@_register("styblinski-tang", 2)
-def _styblinski_tang(d):
-    return Problem("styblinski-tang", _negated(sf.styblinski_tang), _box(-5, 5, d), 39.16616570377142 * d,
-                   np.full((1, d), -2.903534018185960))
-
-
-@_register("rosenbrock", 2)
-def _rosenbrock(d):
-    return Problem("rosenbrock", _negated(sf.rosenbrock), _box(-5, 10, d), 0.0, np.ones((1, d)))
-
-
-MICHALEWICZ_OPTIMA = {2: 1.80130341, 5: 4.687658, 10: 9.66015}
-
-
-@_register("michalewicz", 2)
-def _michalewicz(d):
-    return Problem("michalewicz", _negated(sf.michalewicz), _box(0, np.pi, d),
-                   MICHALEWICZ_OPTIMA.get(d, float("nan")),
-                   np.array([[2.20290552, 1.57079633]]) if d == 2 else None)
-
-
-#: best known sprinkler point (on the box's boundary) and its value, found by a pilot search and
-#: re-checked by a test: no random or multistart point exceeds it
-SPRINKLER_ARGMAX = (0.0, 0.0, 4e-6, 0.2, 0.01, 0.01, 2.0, 9.686)
-SPRINKLER_OPTIMUM = 19.830619364651593
-
-
-@_register("sprinkler", 8, fixed=True)
-def _sprinkler(d):
-    bounds = np.array([[row[2] for row in SPRINKLER_INPUTS], [row[3] for row in SPRINKLER_INPUTS]])
-    return Problem("sprinkler", sprinkler_speed, bounds, SPRINKLER_OPTIMUM, np.array([SPRINKLER_ARGMAX]),
-                   meta={"inputs": [row[:2] for row in SPRINKLER_INPUTS], "optimum": "best known"})
-
-
-@_register("rf-diabetes", 4, fixed=True)
-def _rf_diabetes(d):
-    bounds = np.array([[row[1] for row in RF_SPACE], [row[2] for row in RF_SPACE]], dtype=float)
-    return Problem("rf-diabetes", random_forest_objective, bounds,
-                   meta={"inputs": [row[0] for row in RF_SPACE], "stands_in_for": "California housing"})
-
-
-@_register("robot-push3", 3, fixed=True)
-def _robot_push3(d, goal_seed: int = 0):
-    return robot_pushing(3, goal_seed)
-
-
-@_register("robot-push4", 4, fixed=True)
-def _robot_push4(d, goal_seed: int = 0):
-    return robot_pushing(4, goal_seed)
-
-
-@_register("gp-draw", 2)
-def _gp_draw(d, kernel: str = "matern15", lengthscale: float = 0.2, draw_seed: int = 0, stream: str = "draw",
-             n_pairs: int = 1000, certify: bool = True):
-    """A GP draw (:func:`gp_sample`) from the stream ``rng(draw_seed, stream)``: one function per seed."""
-    return gp_sample(kernel, d, rng(draw_seed, stream), lengthscale=lengthscale, n_pairs=n_pairs, certify=certify)
-
-
-@_register("add-3modal", 10)
-def _add_3modal(d, group_dim: int = 3, perm_seed: int = 0):
-    """Paper 002's Figs. 3-4 family (:func:`additive_function`): one random grouping per ``perm_seed``."""
-    return additive_function(d, group_dim, perm_seed)
-
-
-def _mlp_builder(dataset):
-    def build(d, repeats: int = 10, epochs: int = 20, max_samples: int | None = None):
-        return mlp_tuning(dataset, repeats, epochs, max_samples)
-    return build
-
-
-for _dataset in MLP_DATASETS:
-    _register(f"mlp-{_dataset}", 4, fixed=True)(_mlp_builder(_dataset))
-
-
-BENCHMARKS = tuple(sorted(_REGISTRY))
+def benchmark_entry(name: str) -> str:
+    """The registry entry ``"module:builder"`` of benchmark ``name`` (part of the key of jobs that run it)."""
+    return BENCHMARK_PATHS[check_choice("benchmark", name, BENCHMARK_PATHS)]
 
 
 def get_benchmark(name: str, dim: int | None = None, **options) -> Problem:
@@ -201,11 +75,12 @@ def get_benchmark(name: str, dim: int | None = None, **options) -> Problem:
     ``epochs``, ``max_samples`` (MLP tuning), ``kernel``, ``lengthscale``, ``draw_seed``, ``stream``,
     ``n_pairs``, ``certify`` (``gp-draw``), ``group_dim``, ``perm_seed`` (``add-3modal``).
     """
-    builder, default_dim, fixed = _REGISTRY[check_choice("benchmark", name, _REGISTRY)]
-    if dim is not None and fixed and dim != default_dim:
-        raise ValueError(f"benchmark {name!r} is defined in {default_dim} dimensions only, not {dim}")
-    return builder(default_dim if dim is None else int(dim), **options)
+    module, _, function = benchmark_entry(name).partition(":")
+    builder = getattr(importlib.import_module(module), function)
+    if dim is not None and builder.fixed_dim and dim != builder.default_dim:
+        raise ValueError(f"benchmark {name!r} is defined in {builder.default_dim} dimensions only, not {dim}")
+    return builder(builder.default_dim if dim is None else int(dim), **options)
 
 
-__all__ = ["BENCHMARKS", "NOISE_KINDS", "Problem", "get_benchmark", "gp_sample", "rkhs_function",
-           "multistart_maximum"]
+__all__ = ["BENCHMARKS", "BENCHMARK_PATHS", "NOISE_KINDS", "Problem", "benchmark_entry", "get_benchmark",
+           "gp_sample", "multistart_maximum", "rkhs_function"]

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import logsumexp
 
-from bolib.benchmarks.problem import Problem
+from bolib.benchmarks.problem import Problem, benchmark
 from bolib.runtime import rng as make_rng
 
 #: value below which the group function is clipped
@@ -104,3 +104,9 @@ def additive_function(dim: int, group_dim: int, perm_seed: int = 0) -> Problem:
             "perm_seed": perm_seed}
     return Problem(f"add-3modal-{dim}-{group_dim}", fn, np.array([-np.ones(dim), np.ones(dim)]),
                    len(groups) * group_optimum(group_dim), argmax[None], meta=meta)
+
+
+@benchmark(10)
+def add_3modal(d, group_dim: int = 3, perm_seed: int = 0):
+    """Paper 002's Figs. 3-4 family (:func:`additive_function`): one random grouping per ``perm_seed``."""
+    return additive_function(d, group_dim, perm_seed)

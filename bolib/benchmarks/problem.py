@@ -76,3 +76,15 @@ def multistart_maximum(fn: Callable[[np.ndarray], np.ndarray], bounds: np.ndarra
     another with finite-difference gradients and SciPy's default iteration limit.
     """
     return multistart_maximize(fn, bounds, rng, n_candidates=n_candidates, n_starts=n_starts, sampler="sobol")
+
+
+def benchmark(default_dim: int, fixed: bool = False):
+    """Mark ``builder(dim, **options) -> Problem`` as a benchmark for :data:`bolib.benchmarks.BENCHMARK_PATHS`.
+
+    ``default_dim`` is the dimension used when none is asked for; ``fixed`` says the function exists
+    in that dimension only.
+    """
+    def mark(builder):
+        builder.default_dim, builder.fixed_dim = int(default_dim), bool(fixed)
+        return builder
+    return mark

@@ -21,7 +21,7 @@ import math
 
 import numpy as np
 
-from bolib.benchmarks.problem import Problem
+from bolib.benchmarks.problem import Problem, benchmark
 
 TIME_STEP, VELOCITY_ITERATIONS, POSITION_ITERATIONS = 0.01, 10, 10
 FORCE_GAIN = 30.0
@@ -84,3 +84,15 @@ def robot_pushing(dim: int, seed: int) -> Problem:
 
     return Problem(f"robot-push{dim}", fn, BOUNDS[dim], optimum=5.0, meta={"goal": goal, "seed": seed,
                                                                            "optimum": "upper bound 5 (distance 0)"})
+
+
+@benchmark(3, fixed=True)
+def robot_push3(d, goal_seed: int = 0):
+    """Paper 000's 3-D pushing task (:func:`robot_pushing`) with the goal of ``goal_seed``."""
+    return robot_pushing(3, goal_seed)
+
+
+@benchmark(4, fixed=True)
+def robot_push4(d, goal_seed: int = 0):
+    """Paper 000's 4-D pushing task (:func:`robot_pushing`) with the goal of ``goal_seed``."""
+    return robot_pushing(4, goal_seed)

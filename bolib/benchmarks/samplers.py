@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from bolib.benchmarks.problem import Problem, multistart_maximum
+from bolib.benchmarks.problem import Problem, benchmark, multistart_maximum
 from bolib.models.kernels import kernel_matrix, make_kernel
 from bolib.models.rff import RandomFeatures
+from bolib.runtime import rng as make_rng
 
 
 def _unit_box(dim):
@@ -59,3 +60,11 @@ def rkhs_function(kernel: str, dim: int, rng: np.random.Generator, n_centers: in
     if not certify:
         return Problem(f"rkhs-{kernel}", fn, _unit_box(dim), meta=meta)
     return _certified(f"rkhs-{kernel}", fn, dim, rng, meta)
+
+
+@benchmark(2)
+def gp_draw(d, kernel: str = "matern15", lengthscale: float = 0.2, draw_seed: int = 0, stream: str = "draw",
+            n_pairs: int = 1000, certify: bool = True):
+    """A GP draw (:func:`gp_sample`) from the stream ``rng(draw_seed, stream)``: one function per seed."""
+    return gp_sample(kernel, d, make_rng(draw_seed, stream), lengthscale=lengthscale, n_pairs=n_pairs,
+                     certify=certify)

@@ -20,6 +20,8 @@ import functools
 
 import numpy as np
 
+from bolib.benchmarks.problem import Problem, benchmark
+
 #: paper 001, App. C: (name, lower, upper); the first three are floored to integers
 RF_SPACE = (("n_estimators", 10, 200), ("max_depth", 1, 20), ("min_samples_split", 2, 10),
             ("max_features", 0.1, 0.999))
@@ -101,10 +103,27 @@ def mlp_validation_accuracy(u, dataset: str, repeats: int = 10, epochs: int = 20
 
 def mlp_tuning(dataset: str, repeats: int = 10, epochs: int = 20, max_samples: int | None = None):
     """A :class:`Problem` maximising validation accuracy (optimum 1, an upper bound)."""
-    from bolib.benchmarks.problem import Problem
-
     def fn(U):
         return np.array([mlp_validation_accuracy(u, dataset, repeats, epochs, max_samples) for u in np.atleast_2d(U)])
 
     return Problem(f"mlp-{dataset}", fn, np.array([np.zeros(4), np.ones(4)]), optimum=1.0,
                    meta={"dataset": dataset, "repeats": repeats, "epochs": epochs, "optimum": "upper bound"})
+
+
+@benchmark(4, fixed=True)
+def rf_diabetes(d):
+    """Paper 001's tuning task: minus the test MSE of a random forest over :data:`RF_SPACE` (optimum unknown)."""
+    bounds = np.array([[row[1] for row in RF_SPACE], [row[2] for row in RF_SPACE]], dtype=float)
+    return Problem("rf-diabetes", random_forest_objective, bounds,
+                   meta={"inputs": [row[0] for row in RF_SPACE], "stands_in_for": "California housing"})
+
+
+def _mlp_benchmark(dataset: str):
+    @benchmark(4, fixed=True)
+    def build(d, repeats: int = 10, epochs: int = 20, max_samples: int | None = None):
+        return mlp_tuning(dataset, repeats, epochs, max_samples)
+    build.__doc__ = f"Paper 000's MLP tuning on {dataset} (:func:`mlp_tuning`)."
+    return build
+
+
+mlp_digits, mlp_breast_cancer, mlp_iris, mlp_wine = (_mlp_benchmark(name) for name in MLP_DATASETS)
