@@ -39,6 +39,12 @@ METHOD_PATHS: dict[str, str] = {
     "add-gp-ucb": "bolib.algorithms.add_gp_ucb:AddGPUCB",
     "add-gp-ucb-buggy": "bolib.algorithms.add_gp_ucb:AddGPUCBBuggy",
     "direct": "bolib.algorithms.add_gp_ucb:DirectSearch",
+    # paper 004 (RM-GP-UCB, RM-GP-TS) and its meta-BO baselines
+    "rm-gp-ucb": "bolib.algorithms.rm_bo:RMGPUCB",
+    "rm-gp-ts": "bolib.algorithms.rm_bo:RMGPTS",
+    "rgpe": "bolib.algorithms.meta_baselines:RGPE",
+    "taf": "bolib.algorithms.meta_baselines:TAF",
+    "mtbo": "bolib.algorithms.meta_baselines:MTBO",
 }
 
 

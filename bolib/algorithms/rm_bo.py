@@ -1,0 +1,315 @@
+"""Paper 004 (Dai, Chen, Yu, Low & Jaillet, "On Provably Robust Meta-Bayesian Optimization", UAI 2022,
+arXiv:2206.06872): RM-GP-UCB and RM-GP-TS as ask/tell optimisers, and the pieces they share with the
+finite-domain theory harness of :mod:`bolib.papers.rm_bo`.
+
+Meta data. M previous tasks ("meta-tasks"), task i with N_i noisy observations (X_i, y_i) on the unit
+cube, in the same output units as the target (no per-task standardisation: the function gaps below
+compare values across tasks). An optimiser takes them from the setting ``meta_tasks`` (a list of
+``{"X": ..., "y": ...}``) or, if that is None, from ``problem.meta["tasks"]`` in :meth:`prepare`;
+without either it stops with a clear error. An explicit empty list means "no previous tasks"
+(M = 0): the meta part of eq. 2 is then empty and the method is GP-UCB (GP-TS); the every-method
+tests run that way, and ``tests/algorithms/test_rm_bo.py`` runs the meta path through the loop.
+
+The pieces, each a function used by the optimisers and by the theory harness:
+
+* :func:`gap_estimate`, eq. 5: d_bar_{i,t} = c + reduce_j max{|y_ij - U_t(x_ij)|, |y_ij - L_t(x_ij)|}
+  with U, L = mu_t +- beta sigma_t; max{|y - U|, |y - L|} = |y - mu_t| + beta sigma_t. Lemma 1's
+  valid version reduces with ``max`` and adds the noise term c = sqrt(2 sigma^2 log(8 sum_i N_i / delta));
+  the practical version (all the paper's experiments) takes the ``mean`` over j and c = 0.
+* :func:`hedge_weights`, eq. 7: omega_{t,i} proportional to exp(-eta N sum_{s<=t} d_bar_{i,s}), the
+  closed form of the entropic FTRL problem eq. 6, computed in log space (shifted by the maximum
+  exponent before exp, so large cumulative gaps do not underflow to 0/0).
+* :func:`nu_step`, Sec. 5.2: nu_t = nu_{t-1} min(r, (sum_i omega_i d_bar_i)^(-epsilon)), never
+  increasing and at most r times its previous value (r < 1 is what makes nu decay when the tasks look
+  similar, i.e. when sum omega d_bar < 1 and the power exceeds 1).
+* :class:`MetaSchedule`: the cumulative gaps, the weights and nu of one run.
+* :func:`practical_beta`: beta_t = sqrt(0.2 d log 2t) (Sec. 6 and the authors' code), the multiplier
+  of sigma in both the target UCB and the gap estimate.
+
+Acquisitions. RM-GP-UCB (eq. 2) maximises the convex mix of the individual UCBs
+
+    zeta_t(x) = nu_t sum_i omega_i [mu_bar_i(x) + tau sigma_bar_i(x)] + (1 - nu_t) [mu_{t-1}(x) + beta_t sigma_{t-1}(x)]
+
+(not a combined surrogate). RM-GP-TS (eq. 3) draws, with probability 1 - nu_t, one joint posterior
+sample of the target GP and takes its argmax, and otherwise one joint sample of every meta GP (each
+scaled by tau around its mean) and takes the argmax of their omega-weighted sum.
+
+Iteration index (the authors' code): the gaps, weights and nu are updated before every query of the
+method, including the first one after the initial design, so the first query already uses nu <= r.
+beta_t uses t = number of observations + 1 (the initial design included).
+
+GPs: the target GP is the library's exact GP (Matérn-5/2 with ARD by default, type-II ML refitted
+every ``refit_every`` = 5 observations as in the authors' code); each meta GP is fitted once to its
+task (hyperparameters frozen afterwards), with the same kernel settings.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import torch
+
+from bolib import acquisition as acq
+from bolib.algorithms.baselines import GPOptimizer
+from bolib.errors import check_choice
+from bolib.models import GP
+
+GAP_REDUCTIONS = ("mean", "max")
+WEIGHT_RULES = ("online", "fixed")
+HEDGE_LOSSES = ("approx", "exact")
+
+
+# ------------------------------------------------------------------------------------ the pieces
+def gap_estimate(y_meta, mu, sd, beta: float, reduce: str = "mean", noise_term: float = 0.0) -> float:
+    """Eq. 5: the function-gap estimate of one meta-task from the target posterior at its inputs.
+
+    ``mu``, ``sd``: target posterior mean and standard deviation at the task's inputs x_ij;
+    ``y_meta``: its observations y_ij. Each term max{|y - U|, |y - L|} is written |y - mu| + beta sd;
+    ``reduce`` is ``max`` (Lemma 1, with ``noise_term`` = sqrt(2 sigma^2 log(8 sum N_i / delta))) or
+    ``mean`` (the practical version of the paper's experiments, ``noise_term`` 0).
+    """
+    terms = np.abs(np.asarray(y_meta, dtype=float) - mu) + float(beta) * np.asarray(sd, dtype=float)
+    check_choice("gap reduction", reduce, GAP_REDUCTIONS)
+    return float(noise_term) + float(terms.mean() if reduce == "mean" else terms.max())
+
+
+def lemma1_noise_term(noise_var: float, total_points: int, delta: float) -> float:
+    """The constant of eq. 5, sqrt(2 sigma^2 log(8 sum_i N_i / delta)) (Lemma 1)."""
+    return math.sqrt(2.0 * noise_var * math.log(8.0 * total_points / delta))
+
+
+def hedge_weights(cumulative_loss, eta: float) -> np.ndarray:
+    """Eq. 7: omega_i proportional to exp(-eta L_i), L the cumulative losses (uniform when all equal).
+
+    The FTRL solution of eq. 6 with the entropic regulariser (a Lagrangian calculation gives the
+    softmax). Computed in log space: the exponents are shifted by their maximum before exp.
+    """
+    z = -float(eta) * np.asarray(cumulative_loss, dtype=float)
+    z = z - z.max()
+    w = np.exp(z)
+    return w / w.sum()
+
+
+def nu_step(nu: float, weights, gaps, r: float, eps: float) -> float:
+    """Sec. 5.2: nu_t = nu_{t-1} min(r, (sum_i omega_i d_bar_i)^(-eps)).
+
+    The factor is at most r, so nu never increases and nu_t <= r^(t - 1) nu_1. A weighted gap of 0
+    (only possible with zero posterior width and a perfect fit) gives the factor r.
+    """
+    s = float(np.dot(weights, gaps))
+    factor = float(r) if s <= 0 else min(float(r), s ** (-float(eps)))
+    return float(nu) * factor
+
+
+def practical_beta(t: int, dim: int, scale: float = 0.2) -> float:
+    """beta_t = sqrt(scale d log 2t) (the paper's experiments: scale 0.2), t >= 1."""
+    return math.sqrt(scale * dim * math.log(2 * t))
+
+
+class MetaSchedule:
+    """Cumulative gaps, weights omega and meta share nu of one run (eq. 7 and Sec. 5.2).
+
+    ``weights``: ``online`` (eq. 7 with rate ``eta_n`` = eta N) or ``fixed`` (1/M throughout, Fig. 1a's
+    green curve). ``nu``: ``"adaptive"`` (starting at ``nu_start``; the paper's nu_1 = 1) or a constant
+    in [0, 1] (0: GP-UCB / GP-TS; 1: the meta part alone, outside Theorem 1). ``hedge``: ``approx``
+    (eq. 7, all N_i taken equal) or ``exact`` (each task's gap scaled by N_i / max_i N_i, the
+    N_i-weighted losses of Prop. 1 without their noise constant; Fig. 5's ablation).
+    """
+
+    def __init__(self, M: int, *, eta_n: float = 1.0, r: float = 0.7, eps: float = 0.7, weights: str = "online",
+                 nu="adaptive", nu_start: float = 1.0, hedge: str = "approx", task_sizes: Sequence[int] | None = None):
+        self.M = int(M)
+        self.eta_n, self.r, self.eps = float(eta_n), float(r), float(eps)
+        self.weight_rule = check_choice("weights", weights, WEIGHT_RULES)
+        self.hedge = check_choice("hedge", hedge, HEDGE_LOSSES)
+        if not (0.0 < self.r < 1.0):
+            raise ValueError(f"r must lie in (0, 1) (r < 1 makes nu decay for similar tasks); got {r}")
+        if nu != "adaptive" and not (isinstance(nu, (int, float)) and 0.0 <= nu <= 1.0):
+            raise ValueError(f"nu must be 'adaptive' or a constant in [0, 1]; got {nu!r}")
+        if not 0.0 <= nu_start <= 1.0:
+            raise ValueError(f"nu_start must lie in [0, 1]; got {nu_start}")
+        self.adaptive = nu == "adaptive"
+        self.nu = float(nu_start) if self.adaptive else float(nu)
+        sizes = np.ones(self.M) if task_sizes is None else np.asarray(task_sizes, dtype=float)
+        self.scale = sizes / sizes.max() if (self.hedge == "exact" and self.M) else np.ones(self.M)
+        self.cumulative = np.zeros(self.M)
+        self.weights = np.full(self.M, 1.0 / self.M) if self.M else np.zeros(0)
+
+    def update(self, gaps) -> tuple[np.ndarray, float]:
+        """Add one round of gap estimates; return the new weights and nu (weights first, as the code)."""
+        gaps = np.asarray(gaps, dtype=float)
+        if self.M == 0:
+            return self.weights, self.nu
+        self.cumulative = self.cumulative + self.scale * gaps
+        if self.weight_rule == "online":
+            self.weights = hedge_weights(self.cumulative, self.eta_n)
+        if self.adaptive:
+            self.nu = nu_step(self.nu, self.weights, gaps, self.r, self.eps)
+        return self.weights, self.nu
+
+
+# ------------------------------------------------------------------------------------ meta data
+def check_meta_tasks(tasks, dim: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Validate previous tasks given as ``[{"X": (N_i, d), "y": (N_i,)}, ...]`` (or (X, y) pairs)."""
+    out = []
+    for i, task in enumerate(tasks):
+        X, y = (task["X"], task["y"]) if isinstance(task, dict) else task
+        X = np.atleast_2d(np.asarray(X, dtype=float))
+        y = np.asarray(y, dtype=float).reshape(-1)
+        if X.shape[1] != dim or len(X) != len(y) or len(y) < 1:
+            raise ValueError(f"meta-task {i}: needs X of shape (N, {dim}) and N >= 1 values; got X {X.shape}, "
+                             f"{len(y)} values")
+        if not np.all(np.isfinite(y)):
+            raise ValueError(f"meta-task {i} has non-finite values")
+        out.append((X, y))
+    return out
+
+
+class MetaOptimizer(GPOptimizer):
+    """What RM-GP-UCB, RM-GP-TS and the meta-BO baselines share: the previous tasks and one GP per task.
+
+    Each meta GP has the target GP's kernel settings and is fitted once (type-II ML unless the
+    hyperparameters are given), then frozen.
+    """
+
+    #: every-method tests: no previous tasks (the meta path is covered by the paper-004 tests)
+    cheap_settings = {**GPOptimizer.cheap_settings, "meta_tasks": []}
+    #: fit one GP per previous task (MTBO models all tasks jointly instead)
+    fits_meta_gps = True
+
+    def __init__(self, dim, seed=0, *, meta_tasks=None, kernel="matern25", ard=True, lengthscale=None, noise=None,
+                 refit_every=5, **settings):
+        self._kernel_settings = {"kernel": kernel, "ard": ard, "lengthscale": lengthscale, "noise": noise}
+        super().__init__(dim, seed, kernel=kernel, ard=ard, lengthscale=lengthscale, noise=noise,
+                         refit_every=refit_every, **settings)
+        self.tasks: list[tuple[np.ndarray, np.ndarray]] | None = None
+        self.meta_gps: list[GP] = []
+        if meta_tasks is not None:
+            self.set_tasks(meta_tasks)
+
+    def set_tasks(self, tasks) -> None:
+        self.tasks = check_meta_tasks(tasks, self.dim)
+        if self.fits_meta_gps:
+            self.meta_gps = [GP(**self._kernel_settings, **self.gp_settings).fit(X, y) for X, y in self.tasks]
+        self.tasks_ready()
+
+    def tasks_ready(self) -> None:
+        """Hook: the previous tasks and their GPs are in place."""
+
+    def prepare(self, problem) -> None:
+        if self.tasks is not None:
+            return
+        if "tasks" not in problem.meta:
+            raise ValueError(f"{self.name} needs previous tasks' observations: problem {problem.name!r} has no "
+                             "meta['tasks']; give the setting meta_tasks=[{'X': ..., 'y': ...}, ...] "
+                             "(an empty list runs without previous tasks)")
+        self.set_tasks(problem.meta["tasks"])
+
+    def require_tasks(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        if self.tasks is None:
+            raise ValueError(f"{self.name} has no previous tasks: call prepare(problem) with a problem whose meta "
+                             "has 'tasks', or give the setting meta_tasks (an empty list: none)")
+        return self.tasks
+
+
+class RMGPUCB(MetaOptimizer):
+    """RM-GP-UCB (Algorithm 1 with eq. 2).
+
+    Settings: ``eta_n`` (eta N of eq. 7, 1), ``eps`` and ``r`` (the nu rule, 0.7 and 0.7), ``tau``
+    (multiplier of the meta GPs' sigma, 1: the code's sqrt(tau) with tau = 1), ``beta_scale`` (0.2 in
+    beta_t = sqrt(0.2 d log 2t)) or a constant ``beta`` (the multiplier of sigma), ``gap_reduce``
+    (``mean`` / ``max``), ``weights`` (``online`` / ``fixed``), ``nu`` (``"adaptive"`` or a constant),
+    ``nu_start`` (nu_1), ``hedge`` (``approx`` / ``exact``). ``history`` gets one entry per query:
+    t, beta, the gap estimates, the weights and nu it used.
+    """
+
+    name = "rm-gp-ucb"
+
+    def __init__(self, dim, seed=0, *, eta_n=1.0, eps=0.7, r=0.7, tau=1.0, beta_scale=0.2, beta=None,
+                 gap_reduce="mean", weights="online", nu="adaptive", nu_start=1.0, hedge="approx", **settings):
+        self.schedule_settings = {"eta_n": eta_n, "r": r, "eps": eps, "weights": weights, "nu": nu,
+                                  "nu_start": nu_start, "hedge": hedge}
+        MetaSchedule(0, **self.schedule_settings)  # validate the settings now
+        self.tau, self.beta_scale, self.beta = float(tau), float(beta_scale), beta
+        self.gap_reduce = check_choice("gap reduction", gap_reduce, GAP_REDUCTIONS)
+        self.schedule: MetaSchedule | None = None
+        super().__init__(dim, seed, **settings)
+
+    def tasks_ready(self) -> None:
+        self.schedule = MetaSchedule(len(self.tasks), task_sizes=[len(y) for _, y in self.tasks],
+                                     **self.schedule_settings)
+
+    def beta_t(self) -> float:
+        if self.beta is not None:
+            return float(self.beta)
+        return practical_beta(len(self.y) + 1, self.dim, self.beta_scale)
+
+    def fit_model(self) -> GP:
+        """Fit the target GP, then update the gaps, weights and nu for this query (Algorithm 1)."""
+        self.require_tasks()
+        gp = super().fit_model()
+        beta = self.beta_t()
+        gaps = np.array([gap_estimate(y, *gp.predict(X), beta, self.gap_reduce) for X, y in self.tasks])
+        weights, nu = self.schedule.update(gaps)
+        self.current = {"t": len(self.y) + 1, "beta": beta, "gaps": gaps.tolist(), "weights": weights.tolist(),
+                        "nu": nu}
+        self.history.append(dict(self.current))
+        return gp
+
+    def meta_part(self, X: torch.Tensor) -> torch.Tensor:
+        """sum_i omega_i [mu_bar_i(x) + tau sigma_bar_i(x)] (zero without previous tasks)."""
+        total = torch.zeros(X.shape[0], dtype=torch.float64)
+        for w, meta in zip(self.current["weights"], self.meta_gps):
+            mean, var = meta.posterior(X)
+            total = total + w * (mean + self.tau * var.clamp_min(0.0).sqrt())
+        return total
+
+    def acquisition(self, gp, X):
+        mean, var = gp.posterior(X)
+        nu = self.current["nu"] if self.meta_gps else 0.0
+        target = mean + self.current["beta"] * var.clamp_min(0.0).sqrt()
+        if nu == 0.0:
+            return target
+        return nu * self.meta_part(X) + (1.0 - nu) * target
+
+
+class RMGPTS(RMGPUCB):
+    """RM-GP-TS (eq. 3): with probability nu_t the argmax of the omega-weighted sum of one joint sample of
+    every meta GP (each sample scaled by ``tau`` around its mean), otherwise the argmax of one joint
+    sample of the target GP (scaled by ``ts_beta`` around its mean; the paper's experiments use 1).
+
+    Samples are exact joint GP samples on ``n_candidates`` fresh uniform points (as the library's GP-TS),
+    not the paper's 120 random Fourier features maximised by DIRECT. ``history`` records which branch
+    drew each point.
+    """
+
+    name = "rm-gp-ts"
+
+    def __init__(self, dim, seed=0, *, n_candidates=1000, ts_beta=1.0, **settings):
+        super().__init__(dim, seed, n_candidates=n_candidates, **settings)
+        self.ts_beta = float(ts_beta)
+
+    def propose(self, n):
+        gp = self.fit_model()
+        nu = self.current["nu"] if self.meta_gps else 0.0
+        points = []
+        for _ in range(n):
+            candidates = self.rng.random((self.n_candidates, self.dim))
+            meta_branch = bool(self.rng.random() < nu)
+            if meta_branch:
+                values = np.zeros(len(candidates))
+                for w, meta in zip(self.current["weights"], self.meta_gps):
+                    values += w * self._scaled_sample(meta, candidates, self.tau)
+            else:
+                values = self._scaled_sample(gp, candidates, self.ts_beta)
+            points.append(candidates[acq.argmax_grid(values, self.rng)])
+            self.history[-1].setdefault("branch", []).append("meta" if meta_branch else "target")
+        return np.array(points)
+
+    def _scaled_sample(self, gp: GP, candidates: np.ndarray, scale: float) -> np.ndarray:
+        sample = gp.sample(candidates, 1, self.rng)[0]
+        if scale == 1.0:
+            return sample
+        mean, _ = gp.predict(candidates)
+        return mean + scale * (sample - mean)

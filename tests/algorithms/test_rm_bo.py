@@ -1,0 +1,148 @@
+"""Paper 004: RM-GP-UCB / RM-GP-TS pieces (eq. 5, eq. 6-7, the nu rule) and the optimisers."""
+import dataclasses
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize
+
+from bolib.algorithms import make_optimizer
+from bolib.algorithms.baselines import GPUCB
+from bolib.algorithms.rm_bo import (RMGPUCB, MetaSchedule, gap_estimate, hedge_weights, nu_step,
+                                    practical_beta)
+from bolib.benchmarks import get_benchmark
+from bolib.loop import run
+
+
+def meta_problem(M=3, N=8, seed=0, shift=0.0):
+    """Branin with M previous tasks: Branin itself (plus ``shift``) at N random points each."""
+    problem = get_benchmark("branin")
+    rng = np.random.default_rng(seed)
+    tasks = []
+    for i in range(M):
+        X = rng.random((N, 2))
+        tasks.append({"X": X, "y": problem(X) + shift * i})
+    return dataclasses.replace(problem, meta={"tasks": tasks})
+
+
+def test_gap_identity_max_of_interval_distances():
+    """max{|y - U|, |y - L|} = |y - mu| + beta sigma, for U, L = mu +- beta sigma (eq. 5)."""
+    rng = np.random.default_rng(0)
+    y, mu, sd = rng.normal(size=200), rng.normal(size=200), rng.random(200)
+    beta = 1.7
+    both = np.maximum(np.abs(y - (mu + beta * sd)), np.abs(y - (mu - beta * sd)))
+    for j in range(200):
+        assert gap_estimate(y[j:j + 1], mu[j:j + 1], sd[j:j + 1], beta, "max") == pytest.approx(both[j], abs=1e-12)
+    assert gap_estimate(y, mu, sd, beta, "mean") == pytest.approx(both.mean())
+    assert gap_estimate(y, mu, sd, beta, "max", noise_term=0.3) == pytest.approx(both.max() + 0.3)
+
+
+@pytest.mark.parametrize("eta", [0.1, 1.0, 5.0])
+def test_hedge_weights_solve_the_entropic_ftrl_problem(eta):
+    """Eq. 7 = argmin_{w in simplex} w.L + (1/eta) sum w log w (eq. 6), against SLSQP."""
+    rng = np.random.default_rng(1)
+    L = rng.random((10, 5)).sum(axis=0)  # cumulative losses of M = 5 tasks over 10 rounds
+
+    def objective(w):
+        w = np.clip(w, 1e-300, None)
+        return w @ L + np.sum(w * np.log(w)) / eta
+
+    res = minimize(objective, np.full(5, 0.2), method="SLSQP", bounds=[(1e-12, 1)] * 5,
+                   constraints=[{"type": "eq", "fun": lambda w: w.sum() - 1}], options={"ftol": 1e-14, "maxiter": 500})
+    assert np.max(np.abs(hedge_weights(L, eta) - res.x)) < 1e-5
+
+
+def test_hedge_weights_do_not_underflow():
+    w = hedge_weights([1000.0, 1001.0, 5000.0], 5.0)
+    assert np.all(np.isfinite(w)) and w.sum() == pytest.approx(1.0) and w[0] > 0.99
+
+
+def test_nu_never_increases_and_is_capped_by_r():
+    rng = np.random.default_rng(2)
+    schedule = MetaSchedule(4, r=0.7, eps=0.7)
+    nus = [schedule.nu]
+    for _ in range(30):
+        schedule.update(rng.random(4) * rng.choice([0.01, 1.0, 10.0]))  # weighted gaps below and above 1
+        nus.append(schedule.nu)
+    nus = np.array(nus)
+    assert np.all(nus[1:] <= 0.7 * nus[:-1] + 1e-15)
+    assert np.all(nus <= 0.7 ** np.arange(len(nus)) + 1e-15)
+    # without the cap the factor (sum w d)^-eps exceeds 1 when the tasks look similar
+    assert nu_step(0.5, [1.0], [0.01], r=0.7, eps=0.7) == pytest.approx(0.35)
+    assert 0.01 ** -0.7 > 1
+
+
+def test_fixed_weights_and_constant_nu():
+    s = MetaSchedule(3, weights="fixed", nu=0.5)
+    w, nu = s.update([0.1, 5.0, 9.0])
+    assert np.allclose(w, 1 / 3) and nu == 0.5
+    with pytest.raises(ValueError, match="r must lie in"):
+        MetaSchedule(2, r=1.0)
+
+
+def test_exact_hedge_penalises_larger_tasks():
+    s = MetaSchedule(2, hedge="exact", task_sizes=[10, 30])
+    w, _ = s.update([1.0, 1.0])
+    assert w[0] > w[1]
+    assert np.allclose(MetaSchedule(2, task_sizes=[10, 30]).update([1.0, 1.0])[0], 0.5)
+
+
+def test_practical_beta():
+    assert practical_beta(1, 3) == pytest.approx(np.sqrt(0.2 * 3 * np.log(2)))
+
+
+def test_rm_gp_ucb_with_nu_zero_is_gp_ucb():
+    """Eq. 2 with nu = 0: same acquisition and same proposal as GP-UCB with the same beta_t."""
+    problem = meta_problem()
+    X0 = np.random.default_rng(3).random((6, 2))
+    y0 = problem(X0)
+    rm = make_optimizer("rm-gp-ucb", 2, 0, nu=0.0, n_candidates=200, maxiter=20)
+    ucb = GPUCB(2, 0, beta=lambda t: practical_beta(t, 2) ** 2, kernel="matern25", ard=True, refit_every=5,
+                n_candidates=200, maxiter=20)
+    rm.prepare(problem)
+    for opt in (rm, ucb):
+        opt.tell(X0, y0)
+        opt.rng = np.random.default_rng(11)
+    x_rm, x_ucb = rm.ask(1), ucb.ask(1)
+    np.testing.assert_allclose(x_rm, x_ucb, atol=1e-10)
+    assert rm.history[-1]["nu"] == 0.0
+
+
+def test_rm_gp_ucb_logs_and_uses_meta_tasks_through_the_loop():
+    problem = meta_problem(shift=500.0)  # task 0 equals the target, tasks 1-2 are shifted by 500 and 1000
+    opt = make_optimizer("rm-gp-ucb", 2, 0, n_init=4, n_candidates=200, maxiter=10)
+    trace = run(problem, opt, 9, 0, n_init=4)
+    assert len(trace.y) == 9 and len(opt.history) == 5
+    first = opt.history[0]
+    assert set(first) == {"t", "beta", "gaps", "weights", "nu"} and first["nu"] <= 0.7
+    assert np.argmax(opt.history[-1]["weights"]) == 0  # the identical task gets the weight
+    assert np.all(np.diff([h["nu"] for h in opt.history]) <= 0)
+
+
+@pytest.mark.parametrize("method", ["rm-gp-ucb", "rm-gp-ts"])
+def test_meta_methods_need_previous_tasks(method):
+    opt = make_optimizer(method, 2, 0, n_init=3)
+    with pytest.raises(ValueError, match="meta\\['tasks'\\]"):
+        opt.prepare(get_benchmark("branin"))
+    X = np.random.default_rng(0).random((3, 2))
+    opt.tell(X, X.sum(axis=1))
+    with pytest.raises(ValueError, match="no previous tasks"):
+        opt.ask(1)
+    with pytest.raises(ValueError, match="meta-task 0"):
+        make_optimizer(method, 2, 0, meta_tasks=[{"X": np.zeros((3, 3)), "y": np.zeros(3)}])
+
+
+def test_rm_gp_ts_branches_follow_nu():
+    problem = meta_problem()
+    always_meta = make_optimizer("rm-gp-ts", 2, 0, n_init=4, nu=1.0, n_candidates=100)
+    never_meta = make_optimizer("rm-gp-ts", 2, 0, n_init=4, nu=0.0, n_candidates=100)
+    for opt in (always_meta, never_meta):
+        run(problem, opt, 8, 0, n_init=4)
+    assert [h["branch"] for h in always_meta.history] == [["meta"]] * 4
+    assert [h["branch"] for h in never_meta.history] == [["target"]] * 4
+
+
+def test_rm_gp_ts_with_nu_start_zero_never_uses_the_meta_tasks():
+    """The public code's initial nu = 0: adaptive nu stays 0, so RM-GP-TS is plain GP-TS."""
+    opt = make_optimizer("rm-gp-ts", 2, 0, n_init=4, nu_start=0.0, n_candidates=100)
+    run(meta_problem(), opt, 9, 0, n_init=4)
+    assert all(h["nu"] == 0.0 and h["branch"] == ["target"] for h in opt.history)
