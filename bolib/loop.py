@@ -37,8 +37,9 @@ class Trace:
     ``X`` is in the unit cube, ``y`` the observed and ``f`` the noise-free values; ``round`` is the
     batch index (0 for the initial design; in ``async`` mode every proposal is its own round,
     numbered 1, 2, ... in proposal order), ``worker`` the worker that evaluated the point,
-    ``start``/``end`` simulated clock times, and ``wall`` the wall-clock seconds the optimiser spent
-    proposing the point (a batch's time is shared equally by its points).
+    ``start``/``end`` simulated clock times, ``wall`` the wall-clock seconds the optimiser spent
+    proposing the point (``ask``) and ``tell_wall`` those it spent taking the point in (``tell``, where
+    methods such as EGP-TS refit their models); a batch's times are shared equally by its points.
     """
 
     X: np.ndarray
@@ -49,6 +50,7 @@ class Trace:
     start: np.ndarray
     end: np.ndarray
     wall: np.ndarray
+    tell_wall: np.ndarray
     optimum: float
 
     @property
@@ -78,6 +80,7 @@ class _Recorder:
         else:
             self.durations = rng(seed, "duration").exponential(1.0, budget)
         self.rows: list[tuple] = []
+        self.tell_wall = np.zeros(budget)
         self.n_started = 0
 
     def start(self, x, round_, worker, t0, wall):
@@ -87,16 +90,23 @@ class _Recorder:
         f = float(self.problem(x[None])[0])
         y = f + float(self.problem.noise(self.noise_u[i:i + 1])[0]) if self.problem.noise_std else f
         end = t0 + self.durations[i]
-        return end, (x, y, f, round_, worker, t0, end, wall)
+        return end, (x, y, f, round_, worker, t0, end, wall, i)
 
     def finish(self, row):
         self.rows.append(row)
+
+    def tell(self, optimizer, rows):
+        """``optimizer.tell`` the finished ``rows``, timed (the time is shared equally by the rows)."""
+        t = time.perf_counter()
+        optimizer.tell(np.array([row[0] for row in rows]), [row[1] for row in rows])
+        self.tell_wall[[row[8] for row in rows]] = (time.perf_counter() - t) / len(rows)
 
     def trace(self) -> Trace:
         cols = list(zip(*self.rows))
         return Trace(np.array(cols[0]), *(np.array(c, dtype=float) for c in cols[1:3]),
                      *(np.array(c, dtype=int) for c in cols[3:5]),
-                     *(np.array(c, dtype=float) for c in cols[5:8]), optimum=self.problem.optimum)
+                     *(np.array(c, dtype=float) for c in cols[5:8]), self.tell_wall[list(cols[8])],
+                     optimum=self.problem.optimum)
 
 
 def run(problem: Problem, optimizer: Optimizer, budget: int, seed: int, *, n_init: int = 10,
@@ -114,7 +124,7 @@ def run(problem: Problem, optimizer: Optimizer, budget: int, seed: int, *, n_ini
     for row in init_rows:
         rec.finish(row)
     if n_init:
-        optimizer.tell(X0, [row[1] for row in init_rows])
+        rec.tell(optimizer, init_rows)
     if mode == "async":
         _run_async(optimizer, rec, budget, batch_size)
     else:
@@ -136,7 +146,7 @@ def _run_sync(optimizer, rec, budget, batch_size):
         done = [rec.start(x, round_, w, clock, wall) for w, x in enumerate(X)]
         for _, row in done:
             rec.finish(row)
-        optimizer.tell(X, [row[1] for _, row in done])
+        rec.tell(optimizer, [row for _, row in done])
         clock = max(end for end, _ in done)
 
 
@@ -151,7 +161,7 @@ def _run_async(optimizer, rec, budget, n_workers):
     while events:
         end, _, worker, row = heapq.heappop(events)
         rec.finish(row)
-        optimizer.tell(row[0][None], [row[1]])
+        rec.tell(optimizer, [row])
         if rec.n_started < budget:
             X, wall = _timed_ask(optimizer, 1)
             new_end, new_row = rec.start(X[0], rec.n_started - design + 1, worker, end, wall)

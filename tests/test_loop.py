@@ -65,3 +65,18 @@ def test_bad_input_names_choices():
         bo_job("branin", "random", 0, 5, mode="parallel")
     with pytest.raises(TypeError):
         make_optimizer("random", 2, 0, beta=2.0)
+
+
+@pytest.mark.parametrize("mode,batch", [("sequential", 1), ("sync", 2), ("async", 2)])
+def test_tell_time_is_recorded_apart_from_ask_time(mode, batch):
+    """A method that refits in ``tell`` is charged for it in ``tell_wall`` (``wall`` times ``ask`` only)."""
+    import time
+
+    class SlowTell(type(make_optimizer("random", 2))):
+        def tell(self, X, y):
+            time.sleep(0.02 * len(y))
+            super().tell(X, y)
+
+    trace = run(get_benchmark("branin"), SlowTell(2, 0), 8, 0, n_init=2, mode=mode, batch_size=batch)
+    assert np.all(trace.tell_wall >= 0.02) and np.all(trace.tell_wall < 1.0)
+    assert np.all(trace.wall < 0.02)
