@@ -39,6 +39,13 @@ METHOD_PATHS: dict[str, str] = {
     "add-gp-ucb": "bolib.algorithms.add_gp_ucb:AddGPUCB",
     "add-gp-ucb-buggy": "bolib.algorithms.add_gp_ucb:AddGPUCBBuggy",
     "direct": "bolib.algorithms.add_gp_ucb:DirectSearch",
+    # paper 003 (BORE, BORE++, batch BORE) and the TPE reference
+    "bore": "bolib.algorithms.bore:BORE",
+    "bore-pls": "bolib.algorithms.bore:BOREPLS",
+    "bore++": "bolib.algorithms.bore:BOREPlusPlus",
+    "batch-bore": "bolib.algorithms.bore:BatchBORE",
+    "batch-bore++": "bolib.algorithms.bore:BatchBOREPlusPlus",
+    "optuna-tpe": "bolib.algorithms.bore:OptunaTPE",
     # paper 004 (RM-GP-UCB, RM-GP-TS) and its meta-BO baselines
     "rm-gp-ucb": "bolib.algorithms.rm_bo:RMGPUCB",
     "rm-gp-ts": "bolib.algorithms.rm_bo:RMGPTS",
