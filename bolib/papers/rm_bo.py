@@ -1,0 +1,416 @@
+"""Paper 004, RM-GP-UCB and RM-GP-TS (Dai, Chen, Yu, Low & Jaillet, "On Provably Robust Meta-Bayesian
+Optimization", UAI 2022, arXiv:2206.06872): the synthetic harness and theory checks of the notebook
+``004_rmbo``.
+
+The ask/tell optimisers are in :mod:`bolib.algorithms.rm_bo`; the gap estimate (eq. 5), the Hedge
+weights (eq. 7) and the nu rule (Sec. 5.2) used here are the same functions.
+
+Harness (the paper's synthetic set-up, App. D.1, with the hyperparameters at the truth). A finite
+grid of [0, 1] with the squared-exponential kernel (lengthscale 0.05, variance 1) and noise variance
+0.01 for the target and the meta-tasks. The target f is a GP draw on the grid or an RKHS function with
+known norm B (:func:`synthetic_task`). Meta-task i has N_i inputs drawn uniformly from the grid and
+values f_i(x_ij) = f(x_ij) + U(-d_i, d_i) (independently per point, so its gap at the meta-inputs is at
+most d_i), observed with noise. :func:`grid_run` runs RM-GP-UCB / RM-GP-TS (and GP-UCB / GP-TS as
+nu = 0) with exact posteriors on the grid (rank-one updates, :class:`bolib.models.grid.GridPosterior`)
+and exact joint posterior samples for TS (pathwise conditioning of a prior draw).
+
+Checks (the statistics the notebook's claims are decided on):
+
+* :func:`lemma3_chain` (Lemma 3 with Lemmas 5-6): |sum_i w_i (mu_bar_i - mu_tilde_i)| and the
+  bounds of the proof chain, plus whether the Lemma 6 noise event holds; :func:`lemma6_event`, that
+  event for all tasks at once.
+* :func:`theorem1_rhs`: the right-hand side of Theorem 1, with C_1 = 8 / log(1 + sigma^-2).
+* :func:`theory_beta`, :func:`theory_tau`: beta_t and tau of Theorem 1.
+* :func:`variance_step_error`: how far the step sigma^2 <= (C_1 / 8) log(1 + sigma^-2 sigma^2) of the
+  proof of Theorem 1 fails with a given constant (the misprinted constant of the main text fails it).
+* :func:`lemma1_violations`: runs in which some true gap d_i exceeds its estimate d_bar_{i,t}.
+* :func:`hedge_regret_sides`: both sides of the Hedge regret inequality for eq. 7's weights (C7).
+* :func:`ftrl_by_slsqp`: eq. 6 solved numerically on the simplex (to compare with eq. 7).
+* :func:`eq20_holds`: App. A.3's acceleration condition sum_i w_i sigma_bar_i(x_t) < (beta_t / tau)
+  sigma_{t-1}(x_t) at each query.
+* :func:`meta_draw_deficit`: the number of meta-branch draws of RM-GP-TS against the number
+  Sec. 5.2's nu rule (from nu_1 = 1) expects (the public code starts from nu = 0).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy.optimize import minimize
+from scipy.stats import spearmanr
+
+from bolib import acquisition as acq
+from bolib.algorithms.rm_bo import MetaSchedule, gap_estimate, hedge_weights, lemma1_noise_term
+from bolib.errors import check_choice
+from bolib.models.grid import GridPosterior, sample_on_grid
+from bolib.runtime import rng as make_rng
+from bolib.theory import greedy_information_gain
+
+NOISE_VAR = 0.01
+LENGTHSCALE = 0.05
+
+
+# ------------------------------------------------------------------------------------ the task
+def se_kernel(grid: np.ndarray, lengthscale: float = LENGTHSCALE) -> np.ndarray:
+    """k(x, x') = exp(-(x - x')^2 / (2 l^2)) on a 1-D grid."""
+    diff = grid[:, None] - grid[None, :]
+    return np.exp(-0.5 * (diff / lengthscale) ** 2)
+
+
+def synthetic_task(seed: int, n_grid: int, gaps, sizes, *, target: str = "gp", B: float = 2.0,
+                   n_centers: int = 30, noise_var: float = NOISE_VAR, lengthscale: float = LENGTHSCALE,
+                   scale: float = 1.0) -> dict:
+    """The target and the meta-tasks of one seed (App. D.1's construction on a grid of ``n_grid`` points).
+
+    ``target="gp"``: f ~ GP(0, k) on the grid; ``"rkhs"``: f = sum_m a_m k(., z_m) over ``n_centers``
+    uniform centres, rescaled to RKHS norm ``B`` exactly. ``scale`` multiplies f (and every meta
+    function) afterwards, e.g. to put f outside the norm ball a bound assumes. Meta-task i: ``sizes[i]``
+    uniform grid indices, f_i = f + U(-gaps[i], gaps[i]) there, y = f_i + N(0, noise_var).
+    Returns the grid, K, f, the tasks ``[(idx, y, f_i)]``, the true gaps max_j |f - f_i| and the norm.
+    """
+    check_choice("target", target, ("gp", "rkhs"))
+    grid = np.linspace(0.0, 1.0, n_grid)
+    K = se_kernel(grid, lengthscale)
+    stream = make_rng(seed, "rmbo-target", target)
+    norm = float("nan")
+    if target == "gp":
+        f = sample_on_grid(K, stream)
+    else:
+        z = stream.random(n_centers)
+        a = stream.standard_normal(n_centers)
+        Kzz = np.exp(-0.5 * ((z[:, None] - z[None, :]) / lengthscale) ** 2)
+        a *= B / math.sqrt(a @ Kzz @ a)
+        f = np.exp(-0.5 * ((grid[:, None] - z[None, :]) / lengthscale) ** 2) @ a
+        norm = B
+    f = scale * f
+    meta_stream = make_rng(seed, "rmbo-meta")
+    tasks = []
+    for d, N in zip(gaps, sizes):
+        idx = meta_stream.integers(n_grid, size=int(N))
+        f_i = f[idx] + meta_stream.uniform(-d, d, size=int(N))
+        y = f_i + math.sqrt(noise_var) * meta_stream.standard_normal(int(N))
+        tasks.append((idx, y, f_i))
+    true_gaps = np.array([np.max(np.abs(f[idx] - f_i)) for idx, _, f_i in tasks])
+    return {"grid": grid, "K": K, "f": f, "tasks": tasks, "true_gaps": true_gaps, "rkhs_norm": scale * norm,
+            "noise_var": noise_var}
+
+
+def meta_posterior(K: np.ndarray, idx, y, noise_var: float) -> tuple[np.ndarray, np.ndarray]:
+    """mu_bar_i and sigma_bar_i on the grid of the meta GP fitted to (x_idx, y) with regulariser noise_var (eq. 1)."""
+    idx = np.asarray(idx)
+    A = K[np.ix_(idx, idx)] + noise_var * np.eye(len(idx))
+    L = np.linalg.cholesky(A)
+    V = np.linalg.solve(L, K[idx, :])
+    mean = V.T @ np.linalg.solve(L, y)
+    var = np.maximum(np.diag(K) - np.sum(V ** 2, axis=0), 0.0)
+    return mean, np.sqrt(var)
+
+
+def _prior_factor(K: np.ndarray) -> np.ndarray:
+    lam, U = np.linalg.eigh(K)
+    return U * np.sqrt(np.maximum(lam, 0.0))
+
+
+def pathwise_sample(K: np.ndarray, factor: np.ndarray, idx, y, reg: float, rng: np.random.Generator,
+                    scale: float = 1.0) -> np.ndarray:
+    """A joint posterior draw on the grid by pathwise conditioning: a prior draw g, plus
+    K_{.,X} (K_XX + reg I)^{-1} (y - g(X) - e), e ~ N(0, reg I) (exact in distribution).
+    ``scale`` multiplies the deviation from the posterior mean (eq. 3's beta_t or tau)."""
+    g = factor @ rng.standard_normal(factor.shape[1])
+    idx = np.asarray(idx)
+    if len(idx) == 0:
+        return scale * g
+    A = K[np.ix_(idx, idx)] + reg * np.eye(len(idx))
+    e = math.sqrt(reg) * rng.standard_normal(len(idx))
+    Kx = K[:, idx]
+    sample = g + Kx @ np.linalg.solve(A, y - g[idx] - e)
+    if scale == 1.0:
+        return sample
+    mean = Kx @ np.linalg.solve(A, y)
+    return mean + scale * (sample - mean)
+
+
+# ------------------------------------------------------------------------------------ theory constants
+def theory_gamma(K: np.ndarray, lam: float, T: int) -> np.ndarray:
+    """Upper bounds on the maximum information gain gamma_t, t = 1..T: greedy gain / (1 - 1/e)."""
+    return greedy_information_gain(K, lam, T) / (1.0 - 1.0 / math.e)
+
+
+def theory_beta(gamma_prev: float, B: float, noise_var: float, delta: float) -> float:
+    """Theorem 1's beta_t = B + sigma sqrt(2 (gamma_{t-1} + 1 + log(4 / delta)))."""
+    return B + math.sqrt(noise_var) * math.sqrt(2.0 * (gamma_prev + 1.0 + math.log(4.0 / delta)))
+
+
+def theory_tau(gamma_N: float, B: float, noise_var: float, delta: float, M: int) -> float:
+    """Theorem 1's tau = B + sigma sqrt(2 (gamma_N + 1 + log(4 M / delta)))."""
+    return B + math.sqrt(noise_var) * math.sqrt(2.0 * (gamma_N + 1.0 + math.log(4.0 * M / delta)))
+
+
+def alpha_prime(sizes, gaps, noise_var: float, delta: float) -> float:
+    """alpha' = sum_i (N_i / sigma^2)(2 sqrt(2 sigma^2 log(8 N_i / delta)) + d_i) (Theorem 1 with weights
+    that change over time: each omega_i bounded by 1)."""
+    return float(sum(N / noise_var * (2.0 * math.sqrt(2.0 * noise_var * math.log(8.0 * N / delta)) + d)
+                     for N, d in zip(sizes, gaps)))
+
+
+def c1_constant(noise_var: float) -> float:
+    """C_1 = 8 / log(1 + sigma^-2) (the main text prints 8 / (1 + sigma^-2))."""
+    return 8.0 / math.log1p(1.0 / noise_var)
+
+
+def theorem1_rhs(nu, beta_T: float, gamma_T: float, alpha: float, tau: float, noise_var: float,
+                 C1: float | None = None) -> float:
+    """Theorem 1: R_T <= 2 (alpha + tau) sum_{t <= T} nu_t + beta_T sqrt(C_1 T gamma_T)."""
+    C1 = c1_constant(noise_var) if C1 is None else C1
+    nu = np.asarray(nu, dtype=float)
+    return float(2.0 * (alpha + tau) * nu.sum() + beta_T * math.sqrt(C1 * len(nu) * gamma_T))
+
+
+def variance_step_error(variances, noise_var: float, C1: float) -> float:
+    """Largest violation of sigma^2 <= (C_1 / 8) log(1 + sigma^-2 sigma^2) over ``variances`` (in [0, 1]),
+    the step of Theorem 1's proof that turns sum sigma^2_{t-1}(x_t) into the information gain; 0 if
+    it holds everywhere."""
+    s = np.asarray(variances, dtype=float)
+    return float(max(0.0, np.max(s - C1 / 8.0 * np.log1p(s / noise_var))))
+
+
+# ------------------------------------------------------------------------------------ runs
+GRID_ACQS = ("ucb", "ts")
+
+
+def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init: int = 5, lam: float | None = None,
+             beta=None, tau: float = 1.0, gap_reduce: str = "mean", gap_noise_term: float = 0.0,
+             eta_n: float = 1.0, r: float = 0.7, eps: float = 0.7, weights: str = "online", nu="adaptive",
+             nu_start: float = 1.0, hedge: str = "approx", ts_beta: float = 1.0) -> dict:
+    """RM-GP-UCB (``acquisition="ucb"``) or RM-GP-TS (``"ts"``) for T queries on a :func:`synthetic_task`.
+
+    ``lam``: the target GP's regulariser (default: the noise variance; Theorem 1 uses 1 + 2/T);
+    ``beta``: the multiplier of sigma, a constant or a function of t (default sqrt(0.2 log 2t), d = 1).
+    The meta GPs use the noise variance. The schedule settings are those of
+    :class:`bolib.algorithms.rm_bo.MetaSchedule` (``nu=0.0``: GP-UCB / GP-TS). The n_init initial points
+    are uniform grid indices from the seed's ``init`` stream (the same for every method); the gaps,
+    weights and nu are updated before every query (the authors' code). Returns per query t = 1..T:
+    ``regret`` (f* - f(x_t)), ``simple`` (f* - best f so far, initial design included), ``nu``,
+    ``weights`` (T, M), ``gaps`` (T, M), ``beta``, ``sigma_at`` (sigma_{t-1}(x_t)), ``meta_sigma_at``
+    (sum_i w_i sigma_bar_i(x_t)), ``variance_at`` (the posterior variance with regulariser ``lam``),
+    ``branch`` (1 for a meta draw of TS), and the task's true gaps.
+    """
+    check_choice("acquisition", acquisition, GRID_ACQS)
+    K, f, noise_var = task["K"], task["f"], task["noise_var"]
+    m, M = len(f), len(task["tasks"])
+    lam = noise_var if lam is None else float(lam)
+    beta_fn = beta if callable(beta) else ((lambda t: math.sqrt(0.2 * math.log(2 * t))) if beta is None
+                                           else (lambda t: float(beta)))
+    metas = [meta_posterior(K, idx, y, noise_var) for idx, y, _ in task["tasks"]]
+    meta_mean = np.array([mu for mu, _ in metas]).reshape(M, m)
+    meta_sd = np.array([sd for _, sd in metas]).reshape(M, m)
+    schedule = MetaSchedule(M, eta_n=eta_n, r=r, eps=eps, weights=weights, nu=nu, nu_start=nu_start, hedge=hedge,
+                            task_sizes=[len(y) for _, y, _ in task["tasks"]])
+    post = GridPosterior(K, lam, max_points=n_init + T + 1)
+    noise = make_rng(seed, "rmbo-noise").standard_normal(n_init + T) * math.sqrt(noise_var)
+    pick = make_rng(seed, "rmbo-method", acquisition)
+    factor = _prior_factor(K) if acquisition == "ts" else None
+    X_idx, Y = [], []
+
+    def observe(i):
+        y = f[i] + noise[len(Y)]
+        post.update(i, y)
+        X_idx.append(i)
+        Y.append(y)
+
+    for i in make_rng(seed, "init").integers(m, size=n_init):
+        observe(int(i))
+    f_star = float(f.max())
+    keys = ("regret", "nu", "beta", "sigma_at", "meta_sigma_at", "variance_at", "branch")
+    out = {k: np.zeros(T) for k in keys}
+    out["weights"], out["gaps"] = np.zeros((T, M)), np.zeros((T, M))
+    for t in range(1, T + 1):
+        b = float(beta_fn(t))
+        mu, sd = post.mean, post.std
+        gaps = np.array([gap_estimate(y, mu[idx], sd[idx], b, gap_reduce, gap_noise_term)
+                         for idx, y, _ in task["tasks"]])
+        w, nu_t = schedule.update(gaps)
+        meta_ucb = w @ (meta_mean + tau * meta_sd) if M else np.zeros(m)
+        if acquisition == "ucb":
+            i = acq.argmax_grid(nu_t * meta_ucb + (1.0 - nu_t) * (mu + b * sd) if nu_t else mu + b * sd, pick)
+        elif M and pick.random() < nu_t:
+            out["branch"][t - 1] = 1
+            values = sum(wi * pathwise_sample(K, factor, idx, y, noise_var, pick, tau)
+                         for wi, (idx, y, _) in zip(w, task["tasks"]))
+            i = acq.argmax_grid(values, pick)
+        else:
+            i = acq.argmax_grid(pathwise_sample(K, factor, X_idx, np.array(Y), lam, pick, ts_beta), pick)
+        out["regret"][t - 1] = f_star - f[i]
+        out["nu"][t - 1], out["beta"][t - 1] = nu_t, b
+        out["weights"][t - 1], out["gaps"][t - 1] = w, gaps
+        out["sigma_at"][t - 1], out["variance_at"][t - 1] = sd[i], post.var[i]
+        out["meta_sigma_at"][t - 1] = float(w @ meta_sd[:, i]) if M else 0.0
+        observe(i)
+    best_init = max(f[j] for j in X_idx[:n_init])
+    out["simple"] = f_star - np.maximum(best_init, np.maximum.accumulate(f_star - out["regret"]))
+    out["true_gaps"] = task["true_gaps"]
+    return out
+
+
+def synthetic_job(seed: int, T: int, n_grid: int, gaps: list, sizes: list, variants: dict, target: str = "gp",
+                  B: float = 2.0, mode: str = "practical", delta: float = 0.1, n_init: int = 5,
+                  scale: float = 1.0) -> dict:
+    """Every variant (``label -> grid_run settings``) on one seed's :func:`synthetic_task` (shared initial
+    design and noise).
+
+    ``mode="theory"`` (Theorem 1 / Lemma 1): lam = 1 + 2/T, beta_t and tau of Theorem 1 with gamma from
+    the greedy bound (the meta GPs' gamma_N at N = max N_i), and, for the gap estimate, the maximum with
+    Lemma 1's noise term; the result also holds ``gamma`` (t = 1..T), ``tau`` and ``alpha``
+    (:func:`alpha_prime`, from the true gaps). ``mode="practical"``: the settings as given.
+    A variant's ``beta`` may be a number; ``"practical"`` leaves the default schedule.
+    """
+    check_choice("mode", mode, ("theory", "practical"))
+    task = synthetic_task(seed, n_grid, gaps, sizes, target=target, B=B, scale=scale)
+    out = {"true_gaps": task["true_gaps"], "f": task["f"], "rkhs_norm": task["rkhs_norm"],
+           "tasks": [(idx, y) for idx, y, _ in task["tasks"]]}
+    extra = {}
+    if mode == "theory":
+        lam = 1.0 + 2.0 / T
+        gamma = theory_gamma(task["K"], lam, T)
+        gamma_meta = theory_gamma(task["K"], NOISE_VAR, max(sizes))[-1]
+        tau = theory_tau(gamma_meta, B, NOISE_VAR, delta, len(sizes))
+        gam = np.concatenate([[0.0], gamma])
+        noise_term = lemma1_noise_term(NOISE_VAR, int(sum(sizes)), delta)
+        extra = {"lam": lam, "tau": tau, "gap_reduce": "max", "gap_noise_term": noise_term,
+                 "beta": lambda t: theory_beta(gam[min(t, T)], B, NOISE_VAR, delta)}
+        out.update(gamma=gamma, tau=tau, lam=lam,
+                   alpha=alpha_prime(sizes, task["true_gaps"], NOISE_VAR, delta),
+                   beta_T=theory_beta(gam[T - 1], B, NOISE_VAR, delta))
+    for label, settings in variants.items():
+        settings = {**extra, **settings}
+        out[label] = grid_run(task, T, seed, n_init=n_init, **settings)
+    return out
+
+
+# ------------------------------------------------------------------------------------ checks
+def lemma6_event(sizes, noise_var: float, delta: float, rng: np.random.Generator, noise_scale: float = 1.0) -> bool:
+    """Lemma 6's event for every task at once: all meta noises e_ij and hypothetical target noises e~_ij
+    satisfy |e| <= sqrt(2 sigma^2 log(8 N_i / delta)). The noises are drawn with standard deviation
+    ``noise_scale`` sigma (> 1: noisier than the lemma assumes). The lemma's proof takes the union bound
+    over the points of one task only (probability >= 1 - delta/4 for each i)."""
+    for N in sizes:
+        radius = math.sqrt(2.0 * noise_var * math.log(8.0 * N / delta))
+        if np.any(np.abs(noise_scale * math.sqrt(noise_var) * rng.standard_normal(2 * int(N))) > radius):
+            return False
+    return True
+
+
+def lemma3_chain(task: dict, weights, delta: float, rng: np.random.Generator) -> dict:
+    """Lemma 3 (with Lemmas 5-6) for one draw of the meta noise and of the hypothetical target noise.
+
+    zeta_bar uses the meta observations y_ij = f_i(x_ij) + e_ij; zeta_tilde replaces them by hypothetical
+    target observations f(x_ij) + e~_ij at the same inputs. sigma_bar does not depend on y, so
+    |zeta_bar - zeta_tilde| = nu |sum_i w_i (mu_bar_i - mu_tilde_i)|, and the proof bounds it in steps:
+
+        |sum_i w_i (mu_bar_i - mu_tilde_i)(x)| <= sum_i w_i ||k_i(x)|| ||(K_i + sigma^2 I)^-1|| ||y_bar_i - y_tilde_i||   (step 1)
+                                                <= sum_i w_i sqrt(N_i) sigma^-2 ||y_bar_i - y_tilde_i||  (step 2: k <= 1, Lemma 5)
+                                                <= alpha = sum_i w_i (N_i / sigma^2)(2 sqrt(2 sigma^2 log(8 N_i / delta)) + d_i)
+
+    the last one on the Lemma 6 event (every |e_ij|, |e~_ij| <= sqrt(2 sigma^2 log(8 N_i / delta))).
+    Returns ``lhs`` (max over the grid), ``step1`` (its max over x), ``step2``, ``alpha`` and ``event``.
+    """
+    K, f, noise_var = task["K"], task["f"], task["noise_var"]
+    lhs = np.zeros(len(f))
+    step1 = np.zeros(len(f))
+    step2 = alpha = 0.0
+    event = True
+    for wi, (idx, _, f_i), d in zip(np.asarray(weights, dtype=float), task["tasks"], task["true_gaps"]):
+        N = len(idx)
+        radius = math.sqrt(2.0 * noise_var * math.log(8.0 * N / delta))
+        e_bar, e_tilde = math.sqrt(noise_var) * rng.standard_normal((2, N))
+        event &= bool(np.all(np.abs(e_bar) <= radius) and np.all(np.abs(e_tilde) <= radius))
+        diff = (f_i + e_bar) - (f[idx] + e_tilde)
+        A_inv = np.linalg.inv(K[np.ix_(idx, idx)] + noise_var * np.eye(N))
+        k_x = K[:, idx]
+        lhs += wi * (k_x @ (A_inv @ diff))
+        step1 += wi * np.linalg.norm(k_x, axis=1) * np.linalg.norm(A_inv, 2) * np.linalg.norm(diff)
+        step2 += wi * math.sqrt(N) / noise_var * np.linalg.norm(diff)
+        alpha += wi * N / noise_var * (2.0 * radius + d)
+    return {"lhs": float(np.max(np.abs(lhs))), "step1": float(np.max(step1)), "step2": float(step2),
+            "alpha": float(alpha), "event": event}
+
+
+def lemma3_job(seed: int, n_draws: int, n_grid: int, gaps: list, sizes: list, delta: float = 0.1,
+               kernel_scale: float = 1.0) -> dict:
+    """``n_draws`` draws of :func:`lemma3_chain` on one seed's task with uniform weights; ``kernel_scale``
+    multiplies K (> 1 breaks the assumption k <= 1 behind step 2)."""
+    task = synthetic_task(seed, n_grid, gaps, sizes)
+    task["K"] = kernel_scale * task["K"]
+    stream = make_rng(seed, "lemma3")
+    rows = [lemma3_chain(task, np.full(len(gaps), 1.0 / len(gaps)), delta, stream) for _ in range(n_draws)]
+    return {k: np.array([row[k] for row in rows]) for k in rows[0]}
+
+
+def lemma6_job(seed: int, n_draws: int, sizes: list, delta: float = 0.1, noise_scale: float = 1.0) -> np.ndarray:
+    """``n_draws`` independent outcomes of :func:`lemma6_event` (noise variance 0.01)."""
+    stream = make_rng(seed, "lemma6")
+    return np.array([lemma6_event(sizes, NOISE_VAR, delta, stream, noise_scale) for _ in range(n_draws)])
+
+
+def lemma1_violations(true_gaps, gap_estimates) -> bool:
+    """Lemma 1: d_i <= d_bar_{i,t} for all i and t; True if some (i, t) violates it (``gap_estimates`` is (T, M))."""
+    return bool(np.any(np.asarray(gap_estimates) < np.asarray(true_gaps)[None, :]))
+
+
+def ranks_tasks(true_gaps, final_gaps) -> bool:
+    """The final gap estimates order the tasks as the true gaps do (Spearman correlation 1)."""
+    rho = spearmanr(true_gaps, final_gaps).statistic
+    return bool(np.isclose(rho, 1.0))
+
+
+def hedge_regret_sides(losses, eta: float, weights=None) -> tuple[float, float]:
+    """Both sides of the Hedge regret inequality for losses l_t >= 0 ((T, M)), with omega_t the weights
+    played at round t before l_t is seen (default: eq. 7, softmax(-eta sum_{s<t} l_s)):
+
+        sum_t omega_t . l_t - min_i sum_t l_{i,t}   <=   ln M / eta + (eta / 2) sum_t sum_i omega_{t,i} l_{i,t}^2.
+
+    (From e^-x <= 1 - x + x^2/2 for x >= 0; it holds for every loss sequence.)
+    """
+    losses = np.asarray(losses, dtype=float)
+    T, M = losses.shape
+    if weights is None:
+        before = np.vstack([np.zeros(M), np.cumsum(losses, axis=0)[:-1]])
+        weights = np.array([hedge_weights(row, eta) for row in before])
+    weights = np.asarray(weights, dtype=float)
+    lhs = float(np.sum(weights * losses) - losses.sum(axis=0).min())
+    rhs = float(math.log(M) / eta + eta / 2.0 * np.sum(weights * losses ** 2))
+    return lhs, rhs
+
+
+def ftrl_by_slsqp(cumulative_loss, eta: float) -> np.ndarray:
+    """Eq. 6 solved numerically: argmin over the simplex of w . L + (1/eta) sum_i w_i log w_i (SLSQP)."""
+    L = np.asarray(cumulative_loss, dtype=float)
+    M = len(L)
+
+    def objective(w):
+        w = np.clip(w, 1e-300, None)
+        return float(w @ L + np.sum(w * np.log(w)) / eta)
+
+    res = minimize(objective, np.full(M, 1.0 / M), method="SLSQP", bounds=[(1e-12, 1.0)] * M,
+                   constraints=[{"type": "eq", "fun": lambda w: w.sum() - 1.0}],
+                   options={"ftol": 1e-15, "maxiter": 1000})
+    return res.x
+
+
+def eq20_holds(meta_sigma_at, sigma_at, beta, tau: float) -> np.ndarray:
+    """App. A.3, eq. 20: sum_i w_i sigma_bar_i(x_t) < (beta_t / tau) sigma_{t-1}(x_t), per query."""
+    return np.asarray(meta_sigma_at) < np.asarray(beta) / tau * np.asarray(sigma_at)
+
+
+def meta_draw_deficit(branch, gaps, weights, r: float, eps: float) -> float:
+    """Relative shortfall of RM-GP-TS's meta-branch draws against Sec. 5.2's rule from nu_1 = 1.
+
+    ``branch`` (runs, T) marks meta draws; ``gaps`` and ``weights`` (runs, T, M) are the logged gap
+    estimates and weights. Replaying the rule nu_t = nu_{t-1} min(r, (w . d_bar)^-eps) from 1 on the
+    logged values gives the expected number of meta draws, sum nu_t; the result is
+    |observed - expected| / expected (1 when the meta branch is never drawn).
+    """
+    weighted = np.sum(np.asarray(weights) * np.asarray(gaps), axis=-1)
+    factor = np.minimum(r, np.where(weighted > 0, np.maximum(weighted, 1e-300) ** -eps, r))
+    expected = float(np.cumprod(factor, axis=-1).sum())
+    return abs(float(np.sum(branch)) - expected) / expected

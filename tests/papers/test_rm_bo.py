@@ -1,0 +1,165 @@
+"""Paper 004 theory checks: each statistic with a case that satisfies its claim and one that violates it
+(negative control), decided by the same rule the notebook declares (bolib.claims.rules)."""
+import math
+
+import numpy as np
+import pytest
+
+from bolib.algorithms.rm_bo import hedge_weights
+from bolib.claims import rules
+from bolib.papers import rm_bo as P
+from bolib.stats import doubling_exponent
+
+DELTA = 0.1
+
+
+def test_synthetic_task_gaps_are_bounded_by_d():
+    task = P.synthetic_task(0, 300, [0.05, 4.0], [20, 10])
+    assert np.all(task["true_gaps"] <= np.array([0.05, 4.0])) and task["true_gaps"][1] > 1.0
+    assert [len(idx) for idx, _, _ in task["tasks"]] == [20, 10]
+    rkhs = P.synthetic_task(0, 300, [0.05], [5], target="rkhs", B=2.0)
+    assert rkhs["rkhs_norm"] == 2.0
+
+
+def test_pathwise_sample_has_the_posterior_moments():
+    task = P.synthetic_task(1, 60, [0.05], [5], lengthscale=0.2)
+    task["K"] = P.se_kernel(task["grid"], 0.2)
+    idx, y = np.array([5, 30, 50]), np.array([0.3, -1.0, 0.8])
+    mean, sd = P.meta_posterior(task["K"], idx, y, 0.01)
+    factor = P._prior_factor(task["K"])
+    rng = np.random.default_rng(0)
+    draws = np.array([P.pathwise_sample(task["K"], factor, idx, y, 0.01, rng) for _ in range(4000)])
+    assert np.max(np.abs(draws.mean(0) - mean)) < 0.06
+    assert np.max(np.abs(draws.std(0) - sd)) < 0.05
+
+
+def test_lemma3_chain_holds_and_breaks_when_the_kernel_exceeds_one():
+    """Each step of the chain holds for k <= 1; with K scaled by 4 (k(x, x) = 4) step 2 (||k_i(x)|| <= sqrt N_i) fails."""
+    ok = P.lemma3_job(0, 20, 300, [0.05, 0.05, 4, 4], [20] * 4)
+    assert np.all(ok["lhs"] <= ok["step1"] + 1e-9) and np.all(ok["step1"] <= ok["step2"] + 1e-9)
+    assert np.all(ok["step2"][ok["event"]] <= ok["alpha"][ok["event"]])
+    bad = P.lemma3_job(0, 20, 300, [0.05, 0.05, 4, 4], [20] * 4, kernel_scale=4.0)
+    assert np.any(bad["step1"] > bad["step2"] + 1e-9)
+
+
+def test_lemma6_coverage_rule_separates_the_assumed_noise_from_a_larger_one():
+    level = 1 - DELTA / 4
+    good = P.lemma6_job(0, 400, [20] * 4)
+    assert rules.coverage(good, level=level, margin=0.05).verdict == "reproduced"
+    noisy = P.lemma6_job(0, 400, [20] * 4, noise_scale=2.0)
+    assert rules.coverage(noisy, level=level, margin=0.05).verdict == "not reproduced"
+
+
+def _theory_runs(scale, seeds=range(8)):
+    hits = []
+    for s in seeds:
+        out = P.synthetic_job(s, 40, 200, [8.0] * 4, [20] * 4, {"rm": {}}, target="rkhs", mode="theory", scale=scale)
+        R = np.cumsum(out["rm"]["regret"])
+        rhs = [P.theorem1_rhs(out["rm"]["nu"][:T], out["beta_T"], out["gamma"][T - 1], out["alpha"], out["tau"],
+                              P.NOISE_VAR) for T in range(1, 41)]
+        hits.append(bool(np.all(R <= np.array(rhs))))
+    return hits
+
+
+def test_theorem1_bound_holds_for_f_in_the_ball_and_fails_far_outside_it():
+    assert rules.coverage(_theory_runs(1.0), level=1 - 3 * DELTA / 4, margin=0.6).verdict == "reproduced"
+    assert rules.coverage(_theory_runs(1e5), level=1 - 3 * DELTA / 4, margin=0.6).verdict == "not reproduced"
+
+
+def test_c1_erratum_misprinted_constant_fails_the_variance_step():
+    s = np.linspace(0.0, 1.0, 1001)
+    paper = P.variance_step_error(s, 0.01, 8.0 / (1.0 + 1.0 / 0.01))
+    corrected = P.variance_step_error(s, 0.01, P.c1_constant(0.01))
+    assert rules.erratum(paper, corrected, tolerance=1e-9).verdict == "reproduced"
+    # negative control: swap the two (the "paper" constant now passes)
+    assert rules.erratum(corrected, paper, tolerance=1e-9).verdict == "not reproduced"
+
+
+def test_no_regret_rate_separates_adaptive_nu_from_nu_one():
+    """C2b: practical mode, all tasks dissimilar: doubling exponent of adaptive nu is small, nu = 1's is about 1."""
+    curves = {"rm": [], "one": []}
+    for s in range(6):
+        out = P.synthetic_job(s, 60, 300, [8.0] * 4, [20] * 4, {"rm": {"beta": 2.0}, "one": {"beta": 2.0, "nu": 1.0}},
+                              target="rkhs")
+        for k in curves:
+            curves[k].append(np.cumsum(out[k]["regret"]))
+    rm, one = doubling_exponent(np.array(curves["rm"])), doubling_exponent(np.array(curves["one"]))
+    assert rules.rate(rm, (0.0, 0.75), contrast=one).verdict == "reproduced"
+    assert rules.rate(one, (0.0, 0.75), contrast=rm).verdict == "not reproduced"
+
+
+def test_lemma1_coverage_theory_version_holds_mean_version_does_not():
+    theory, practical = [], []
+    for s in range(6):
+        out = P.synthetic_job(s, 20, 200, [0.05, 0.5, 2, 4], [20] * 4, {"rm": {}}, target="rkhs", mode="theory")
+        theory.append(not P.lemma1_violations(out["true_gaps"], out["rm"]["gaps"]))
+        out = P.synthetic_job(s, 20, 200, [0.05, 0.5, 2, 4], [20] * 4, {"rm": {}})
+        practical.append(not P.lemma1_violations(out["true_gaps"], out["rm"]["gaps"]))
+    assert rules.coverage(theory, level=0.9, margin=0.5).verdict == "reproduced"
+    assert rules.coverage(practical, level=0.9, margin=0.5).verdict == "not reproduced"
+
+
+def test_ranks_tasks():
+    assert P.ranks_tasks([0.05, 0.5, 2, 4], [0.3, 0.6, 1.5, 3.0])
+    assert not P.ranks_tasks([0.05, 0.5, 2, 4], [0.6, 0.3, 1.5, 3.0])
+
+
+def test_hedge_regret_inequality_holds_for_eq7_and_fails_for_follow_the_leader():
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        losses = rng.exponential(1.0, (30, 5))
+        lhs, rhs = P.hedge_regret_sides(losses, 1.0)
+        assert lhs <= rhs + 1e-12
+    # alternating losses: follow-the-leader (all weight on the current leader) pays every round
+    T = 40
+    losses = np.zeros((T, 2))
+    losses[0] = [0.5, 0.0]
+    for t in range(1, T):
+        losses[t] = [1.0, 0.0] if t % 2 == 0 else [0.0, 1.0]
+    before = np.vstack([np.zeros(2), np.cumsum(losses, axis=0)[:-1]])
+    ftl = np.eye(2)[np.argmin(before, axis=1)]
+    lhs, rhs = P.hedge_regret_sides(losses, 0.1, weights=ftl)
+    assert lhs > rhs
+
+
+def test_ftrl_by_slsqp_matches_eq7_and_not_uniform_weights():
+    L = np.array([3.0, 1.0, 0.5, 7.0])
+    assert np.max(np.abs(P.ftrl_by_slsqp(L, 1.0) - hedge_weights(L, 1.0))) < 1e-5
+    assert np.max(np.abs(P.ftrl_by_slsqp(L, 1.0) - 0.25)) > 0.1
+
+
+def test_eq20():
+    assert P.eq20_holds([0.1, 0.9], [1.0, 1.0], [0.8, 0.8], 1.0).tolist() == [True, False]
+
+
+def test_meta_draw_deficit_public_code_start_versus_algorithm():
+    """The public code's nu = 0 start never draws the meta branch (deficit 1); nu_1 = 1 matches the rule."""
+    code, ours = [], []
+    for s in range(6):
+        out = P.synthetic_job(s, 15, 200, [0.05, 0.05, 4, 4], [20] * 4,
+                              {"code": {"acquisition": "ts", "nu_start": 0.0}, "ours": {"acquisition": "ts"}})
+        code.append(out["code"])
+        ours.append(out["ours"])
+
+    def deficit(runs):
+        return P.meta_draw_deficit(np.array([o["branch"] for o in runs]), np.array([o["gaps"] for o in runs]),
+                                   np.array([o["weights"] for o in runs]), 0.7, 0.7)
+
+    assert deficit(code) == pytest.approx(1.0)
+    assert deficit(ours) < 0.6
+    assert rules.erratum(deficit(code), deficit(ours), tolerance=0.6).verdict == "reproduced"
+    assert rules.erratum(deficit(ours), deficit(code), tolerance=0.6).verdict == "not reproduced"
+
+
+def test_acceleration_comparison_and_its_negative_control():
+    """C4: with similar tasks RM-GP-UCB has lower regret over the first 10 queries than GP-UCB; nu = 1 with
+    dissimilar tasks is significantly worse (not reproduced)."""
+    r10 = {"rm": [], "gp": [], "one": []}
+    for s in range(8):
+        out = P.synthetic_job(s, 10, 300, [0.05] * 4, [20] * 4, {"rm": {}, "gp": {"nu": 0.0}})
+        bad = P.synthetic_job(s, 10, 300, [8.0] * 4, [20] * 4, {"one": {"nu": 1.0}})
+        r10["rm"].append(out["rm"]["regret"].sum())
+        r10["gp"].append(out["gp"]["regret"].sum())
+        r10["one"].append(bad["one"]["regret"].sum())
+    assert rules.comparison(r10, "rm", ["gp"], "lower").verdict == "reproduced"
+    assert rules.comparison(r10, "one", ["gp"], "lower").verdict == "not reproduced"
