@@ -19,7 +19,8 @@ Checks (the statistics the notebook's claims are decided on):
 * :func:`lemma3_chain` (Lemma 3 with Lemmas 5-6): |sum_i w_i (mu_bar_i - mu_tilde_i)| and the
   bounds of the proof chain, plus whether the Lemma 6 noise event holds; :func:`lemma6_event`, that
   event for all tasks at once.
-* :func:`theorem1_rhs`: the right-hand side of Theorem 1, with C_1 = 8 / log(1 + sigma^-2).
+* :func:`theorem1_rhs`: the right-hand side of Theorem 1, with C_1 = 8 / log(1 + sigma^-2);
+  :func:`theorem1_ratios`, RHS(T) / R_T along a run.
 * :func:`theory_beta`, :func:`theory_tau`: beta_t and tau of Theorem 1.
 * :func:`variance_step_error`: how far the step sigma^2 <= (C_1 / 8) log(1 + sigma^-2 sigma^2) of the
   proof of Theorem 1 fails with a given constant (the misprinted constant of the main text fails it).
@@ -166,6 +167,16 @@ def theorem1_rhs(nu, beta_T: float, gamma_T: float, alpha: float, tau: float, no
     return float(2.0 * (alpha + tau) * nu.sum() + beta_T * math.sqrt(C1 * len(nu) * gamma_T))
 
 
+def theorem1_ratios(run: dict, job: dict) -> np.ndarray:
+    """RHS(T) / R_T of Theorem 1 for T = 1..len(run) along one theory-mode run (``run`` = a variant of
+    :func:`synthetic_job` in ``mode="theory"``, ``job`` = the job's result): >= 1 where the bound holds.
+    R_T counts the queries after the initial design."""
+    R = np.cumsum(run["regret"])
+    rhs = np.array([theorem1_rhs(run["nu"][:T], run["beta"][T - 1], job["gamma"][T - 1], job["alpha"], job["tau"],
+                                 NOISE_VAR) for T in range(1, len(R) + 1)])
+    return rhs / np.maximum(R, 1e-300)
+
+
 def variance_step_error(variances, noise_var: float, C1: float) -> float:
     """Largest violation of sigma^2 <= (C_1 / 8) log(1 + sigma^-2 sigma^2) over ``variances`` (in [0, 1]),
     the step of Theorem 1's proof that turns sum sigma^2_{t-1}(x_t) into the information gain; 0 if
@@ -277,10 +288,8 @@ def synthetic_job(seed: int, T: int, n_grid: int, gaps: list, sizes: list, varia
         gam = np.concatenate([[0.0], gamma])
         noise_term = lemma1_noise_term(NOISE_VAR, int(sum(sizes)), delta)
         extra = {"lam": lam, "tau": tau, "gap_reduce": "max", "gap_noise_term": noise_term,
-                 "beta": lambda t: theory_beta(gam[min(t, T)], B, NOISE_VAR, delta)}
-        out.update(gamma=gamma, tau=tau, lam=lam,
-                   alpha=alpha_prime(sizes, task["true_gaps"], NOISE_VAR, delta),
-                   beta_T=theory_beta(gam[T - 1], B, NOISE_VAR, delta))
+                 "beta": lambda t: theory_beta(gam[t - 1], B, NOISE_VAR, delta)}
+        out.update(gamma=gamma, tau=tau, lam=lam, alpha=alpha_prime(sizes, task["true_gaps"], NOISE_VAR, delta))
     for label, settings in variants.items():
         settings = {**extra, **settings}
         out[label] = grid_run(task, T, seed, n_init=n_init, **settings)
