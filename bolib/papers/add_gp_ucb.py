@@ -12,14 +12,25 @@ The optimisers are in :mod:`bolib.algorithms.add_gp_ucb` and the synthetic funct
   sigma^2 (C5-bug: the erratum).
 * :func:`lemma10_coverage`: whether the band |f - mu| <= beta^{1/2} sum_j sigma_j of Lemma 10 holds on a
   whole product grid for functions drawn from the additive prior (C10).
+* :func:`greedy_information_gain`, :func:`gain_kernels`, :func:`polylog_exponent`,
+  :func:`logdet_subadditivity`: the information gain of Theorem 4 (C4), estimated by greedy variance
+  maximisation, and the exact step that makes it linear in D.
+* :func:`spectrum`, :func:`decay_form_gap`, :func:`spectra_union_gaps`: the eigenvalue decay used in the proof
+  of Theorem 4 (C8a) and the tail inequality that replaces its union-of-spectra step (C8b).
+* :func:`lemma11_slopes`: the deterministic core of Lemma 11's Lipschitz bound on the posterior mean (C11).
+* :func:`table1_exponent`, :func:`composed_exponent`: the T-exponents of Table 1's Matern column (C-T1).
+* :func:`acquisition_gaps`: per-group against joint maximisation of eq. 6 (C-acq, Sec. 4.2).
 """
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import torch
+from scipy.optimize import minimize
 
+from bolib.algorithms.add_gp_ucb import beta_practical, direct_maximize, group_ucb
 from bolib.models import GP
 from bolib.models.kernels import kernel_matrix, make_kernel
 from bolib.runtime import rng as make_rng
@@ -77,7 +88,7 @@ def eq14_sums(dim: int, group_dim: int, lengthscale: float, noise: float, T: int
     Eq. 14 claims lhs <= rhs; the valid inequality (Srinivas et al. 2010, Lemma 5.4, since
     sigma^2 <= kappa(x, x) <= 1) is full <= rhs, step by step.
     """
-    groups = [list(range(s, min(s + group_dim, dim))) for s in range(0, dim, group_dim)]
+    groups = consecutive_groups(dim, group_dim)
     c1 = 1.0 / math.log1p(1.0 / noise)
     X = np.empty((0, dim))
     rows = []
@@ -126,7 +137,7 @@ def lemma10_coverage(dim: int, group_dim: int, lengthscale: float, noise_std: fl
     own band) and ``z_hits``: for the calibration, whether |f - mu| <= z sigma at one random point of
     Omega, for z in ``Z_LEVELS``, with the full posterior sigma (exact: coverage 2 Phi(z) - 1).
     """
-    groups = [list(range(s, min(s + group_dim, dim))) for s in range(0, dim, group_dim)]
+    groups = consecutive_groups(dim, group_dim)
     M = len(groups)
     X = rng.random((n_train, dim))
     grids = [rng.random((grid_size, len(g))) for g in groups]
@@ -175,5 +186,211 @@ def coverage_run(dim: int, group_dim: int, lengthscale: float, noise_std: float,
             "z_hits": np.array([o["z_hits"] for o in out])}
 
 
-__all__ = ["Z_LEVELS", "additive_kernel_matrix", "beta_lemma10", "coverage_run", "eq14_errors", "eq14_sums",
-           "lemma10_coverage", "lemma7_sides"]
+# ------------------------------------------------------------------------------------ Theorem 4
+def consecutive_groups(dim: int, group_dim: int) -> list[list[int]]:
+    """Groups of ``group_dim`` consecutive coordinates of range(dim) (the last one holds the rest)."""
+    return [list(range(s, min(s + group_dim, dim))) for s in range(0, dim, group_dim)]
+
+
+def greedy_information_gain(K: np.ndarray, T: int, noise: float) -> np.ndarray:
+    """Information gain of the greedy design on a pool: gamma_t for t = 1..T (Def. 3 with Lemma 7).
+
+    At each step the pool point of largest posterior variance sigma_{t-1}^2 is added and the gain grows
+    by 1/2 log(1 + sigma_{t-1}^2 / eta^2) (eta^2 = ``noise``); the posterior is updated by a rank-one
+    step. The gain is submodular, so the greedy set is within a factor 1 - 1/e of the best set of the
+    pool (Srinivas et al. 2010, Sec. 5.2): gamma_T >= returned value >= (1 - 1/e) max over the pool.
+    """
+    K = np.asarray(K, dtype=float)
+    var = np.diag(K).copy()
+    C = np.zeros((len(K), T))
+    gains = np.empty(T)
+    for t in range(T):
+        i = int(np.argmax(var))
+        gains[t] = 0.5 * math.log1p(max(var[i], 0.0) / noise)
+        C[:, t] = (K[:, i] - C[:, :t] @ C[i, :t]) / math.sqrt(var[i] + noise)
+        var = var - C[:, t] ** 2
+    return np.cumsum(gains)
+
+
+def gain_kernels(X: np.ndarray, group_dim: int, lengthscale: float) -> dict[str, np.ndarray]:
+    """The two kernels of C4 on the points ``X`` (n x D), both with kappa(x, x) = 1 as Theorem 4 assumes:
+    ``additive``, consecutive groups of ``group_dim`` coordinates with SE components of bandwidth
+    ``lengthscale`` and scale 1/M; ``full``, one D-dimensional SE kernel of bandwidth
+    lengthscale sqrt(D / d) (so that a point's squared distance, summed over D coordinates instead of d,
+    is measured on the same scale)."""
+    dim = X.shape[1]
+    groups = consecutive_groups(dim, group_dim)
+    full = make_kernel("rbf", dim, lengthscale=lengthscale * math.sqrt(dim / group_dim), outputscale=1.0)
+    return {"additive": additive_kernel_matrix(X, groups, lengthscale, 1.0),
+            "full": kernel_matrix(full, X).detach().numpy()}
+
+
+def polylog_exponent(T_low: float, T_high: float, power: float) -> float:
+    """Log-log slope of (log T)^power between ``T_low`` and ``T_high``: the growth exponent that the
+    SE rate gamma_T = O((log T)^{d+1}) of Theorem 4 allows across that window."""
+    return power * math.log(math.log(T_high) / math.log(T_low)) / math.log(T_high / T_low)
+
+
+def logdet_subadditivity(component_matrices, noise: float) -> tuple[float, float]:
+    """Both sides of log det(I + eta^-2 sum_j K_j) <= sum_j log det(I + eta^-2 K_j) (proof of Theorem 4;
+    it holds for any PSD K_j): the information gain of the sum is at most the sum of the components'
+    gains, hence at most M times a d-dimensional gain, linear in D for fixed d."""
+    n = len(component_matrices[0])
+    total = np.linalg.slogdet(np.eye(n) + sum(component_matrices) / noise)[1]
+    parts = sum(np.linalg.slogdet(np.eye(n) + K / noise)[1] for K in component_matrices)
+    return 0.5 * float(total), 0.5 * float(parts)
+
+
+# ------------------------------------------------------------------------------------ spectra (C8)
+def spectrum(K: np.ndarray) -> np.ndarray:
+    """Eigenvalues of K / n in decreasing order: the Nystrom estimates of the kernel's eigenvalues with
+    respect to the distribution of the n points (uniform in the checks)."""
+    return np.linalg.eigvalsh(np.asarray(K, dtype=float) / len(K))[::-1]
+
+
+#: eigenvalues below this fraction of the largest are rounding noise and are left out of decay fits
+EIG_FLOOR = 1e-11
+
+
+def decay_form_gap(eigenvalues: np.ndarray, d: int, s_range: tuple[int, int]) -> float:
+    """How much better an exponential decay in s^{1/d} fits the spectrum than a polynomial one.
+
+    Returns R^2 of the least-squares line of log lambda_s on s^{1/d} minus R^2 of the line of
+    log lambda_s on log s, for s in ``s_range`` (1-based, eigenvalues above :data:`EIG_FLOOR` lambda_1
+    only). The SE bound lambda_s <= c^d B^{s^{1/d}} used for Theorem 4 (after Seeger et al. 2008) makes
+    log lambda_s linear in s^{1/d}: positive values. A Matern kernel decays polynomially,
+    lambda_s ~ s^{-(2 nu + d)/d}, linear in log s: negative values.
+    """
+    lam = np.asarray(eigenvalues, dtype=float)
+    s = np.arange(1, len(lam) + 1)
+    keep = (s >= s_range[0]) & (s <= s_range[1]) & (lam > EIG_FLOOR * lam[0])
+    if keep.sum() < 3:
+        raise ValueError(f"fewer than 3 eigenvalues above the floor in s = {s_range}")
+    y = np.log(lam[keep])
+    return float(np.corrcoef(s[keep] ** (1.0 / d), y)[0, 1] ** 2 - np.corrcoef(np.log(s[keep]), y)[0, 1] ** 2)
+
+
+def spectra_union_gaps(sum_eigenvalues: np.ndarray, component_eigenvalues) -> dict:
+    """Compare the spectrum of a sum of PSD matrices with the union of the components' spectra.
+
+    The proof of Theorem 4 takes the two to be equal. Returned, relative to the trace:
+    ``union_error``, the largest |lambda_k(sum) - lambda_k(union)| over k (0 if the union claim held);
+    ``tail_excess``, the largest tail_sum(k) - tail_union(k) over k, floored at 0, where tail(k) is the
+    sum of the eigenvalues after the k-th. The tail inequality tail_sum(k) <= tail_union(k) holds for
+    every k (the top-k sum of A + B is at least tr(P(A + B)) for P the projection on the top-k1
+    eigenvectors of A and top-k2 of B, k1 + k2 = k), so ``tail_excess`` is 0 up to rounding; the tails
+    themselves are returned as ``tail_sum``, ``tail_union``.
+    """
+    lam = np.sort(np.asarray(sum_eigenvalues, dtype=float))[::-1]
+    union = np.sort(np.concatenate([np.asarray(e, dtype=float) for e in component_eigenvalues]))[::-1][:len(lam)]
+    trace = float(lam.sum())
+    tail_sum = trace - np.cumsum(lam)
+    tail_union = float(union.sum()) - np.cumsum(union)
+    return {"union_error": float(np.max(np.abs(lam - union)) / trace),
+            "tail_excess": float(max(0.0, np.max(tail_sum - tail_union)) / trace),
+            "tail_sum": tail_sum, "tail_union": tail_union, "union": union}
+
+
+# ------------------------------------------------------------------------------------ Lemma 11
+def se_lipschitz(scale: float, lengthscale: float) -> float:
+    """Lipschitz constant of kappa(., x) for the SE kernel sigma exp(-r^2 / 2h^2): sup_r sigma r/h^2
+    exp(-r^2 / 2h^2) = sigma e^{-1/2} / h (at r = h)."""
+    return scale * math.exp(-0.5) / lengthscale
+
+
+def lemma11_slopes(X: np.ndarray, y: np.ndarray, lengthscale: float, scale: float, noise: float, n_pairs: int,
+                   rng: np.random.Generator, lipschitz: float | None = None) -> dict:
+    """The slopes |mu(x) - mu(x')| / ||x - x'|| of an SE posterior mean and the deterministic core of
+    Lemma 11's bound, ||Y||_2 eta^-2 L sqrt(n) (n = t - 1 observations, eta^2 = ``noise``).
+
+    mu(x) = kappa(x, X) alpha with alpha = (K + eta^2 I)^{-1} Y, so |mu(x) - mu(x')| <= ||alpha||_1 L
+    ||x - x'|| <= sqrt(n) ||Y|| eta^-2 L ||x - x'||, since ||(K + eta^2 I)^{-1}|| <= eta^-2. The Lemma
+    then bounds ||Y|| with high probability; its proof bounds y_t only from above, which is not enough
+    for ||Y||, so only this core is checked. A third of the ``n_pairs`` pairs start at an observed point
+    (where the mean is steepest) and a third at a uniform point, each with x' = x + 1e-3 u; the rest are
+    two uniform points. ``lipschitz`` overrides L = :func:`se_lipschitz` (for a negative control).
+    """
+    gp = GP("rbf", lengthscale=lengthscale, outputscale=scale, noise=noise, fit=False, standardize=False).fit(X, y)
+    dim = X.shape[1]
+    A = rng.random((n_pairs, dim))
+    B = rng.random((n_pairs, dim))
+    third = n_pairs // 3
+    A[:third] = X[rng.integers(len(X), size=third)]
+    B[:2 * third] = np.clip(A[:2 * third] + 1e-3 * rng.standard_normal((2 * third, dim)), 0.0, 1.0)
+    slopes = np.abs(gp.predict(A)[0] - gp.predict(B)[0]) / np.linalg.norm(A - B, axis=1)
+    L = se_lipschitz(scale, lengthscale) if lipschitz is None else lipschitz
+    return {"slopes": slopes, "bound": float(np.linalg.norm(y)) / noise * L * math.sqrt(len(y))}
+
+
+# ------------------------------------------------------------------------------------ Table 1
+def table1_exponent(nu: float, d: int) -> float:
+    """T-exponent of Table 1's Matern cell for group dimension d (d = D for GP-UCB), as corrected:
+    (nu + d(d + 1)) / (2 nu + d(d + 1))."""
+    return (nu + d * (d + 1)) / (2 * nu + d * (d + 1))
+
+
+def composed_exponent(nu: float, d: int, T_low: float = 1e40, T_high: float = 1e80) -> float:
+    """The T-exponent of the regret bound sqrt(8 C_1 beta_T M T gamma_T) (Theorem 5) with Theorem 4's
+    Matern gain gamma_T = 2^d T^{d(d+1) / (2 nu + d(d+1))} log T and beta_T = d log T, computed as the
+    log-log slope of the bound between two very large T (the log factors add about 1 / log T)."""
+    def log_bound(T):
+        log_gamma = d * math.log(2) + d * (d + 1) / (2 * nu + d * (d + 1)) * math.log(T) + math.log(math.log(T))
+        return 0.5 * (math.log(8 * d * math.log(T)) + math.log(T) + log_gamma)
+
+    return (log_bound(T_high) - log_bound(T_low)) / math.log(T_high / T_low)
+
+
+# ------------------------------------------------------------------------------------ Sec. 4.2 (C-acq)
+def acquisition_gaps(dim: int, group_dim: int, n: int, evals_per_group: int, seed: int,
+                     lengthscale: float = 0.25, noise: float = 0.01, grid: int = 256) -> dict:
+    """Maximise the additive UCB phi~ of eq. 6 three ways and compare with its maximum (Sec. 4.2).
+
+    The posterior: n uniform points, y drawn from the additive prior (consecutive groups of
+    ``group_dim``, SE components of bandwidth ``lengthscale``, total variance 1) plus noise; beta is the
+    practical 0.2 d log 2t at t = n + 1. The maximum: each group's term on a ``grid`` x ``grid`` grid
+    (group_dim = 2), polished by L-BFGS-B, summed. The three ways, each with M ``evals_per_group``
+    evaluations in all: (A) DIRECT on each group's term separately, (B) one D-dimensional DIRECT on phi~,
+    (C) random search. Returns the gaps (maximum - value found, >= 0 up to the polish) and the wall
+    times of (A) and (B) in seconds.
+    """
+    if group_dim != 2:
+        raise ValueError("the reference maximum uses a two-dimensional grid: group_dim must be 2")
+    stream = make_rng(seed, "c-acq")
+    groups = consecutive_groups(dim, group_dim)
+    X = stream.random((n, dim))
+    K = additive_kernel_matrix(X, groups, lengthscale, 1.0)
+    y = np.linalg.cholesky(K + noise * np.eye(n)) @ stream.standard_normal(n)
+    gp = _additive_gp(groups, lengthscale, 1.0, noise).fit(X, y)
+    beta = beta_practical(n + 1, group_dim)
+    terms = [group_ucb(gp, j, beta) for j in range(len(groups))]
+    axis = (np.arange(grid) + 0.5) / grid
+    Z = np.column_stack([a.ravel() for a in np.meshgrid(axis, axis)])
+    best = 0.0
+    for j, (g, term) in enumerate(zip(groups, terms)):
+        Xc = np.zeros((len(Z), dim))
+        Xc[:, g] = Z
+        with torch.no_grad():
+            mean, var = (a.numpy() for a in gp.group_posterior(j, torch.as_tensor(Xc)))
+        start = Z[int(np.argmax(mean + math.sqrt(beta) * np.sqrt(np.maximum(var, 0))))]
+        polished = minimize(lambda z: -term(z), start, method="L-BFGS-B", bounds=[(0, 1)] * group_dim)
+        best += max(-float(polished.fun), term(start))
+
+    def joint(x):
+        return sum(term(x[g]) for g, term in zip(groups, terms))
+
+    total = evals_per_group * len(groups)
+    began = time.perf_counter()
+    value_a = sum(term(direct_maximize(term, len(g), evals_per_group)) for g, term in zip(groups, terms))
+    time_a = time.perf_counter() - began
+    began = time.perf_counter()
+    value_b = joint(direct_maximize(joint, dim, total))
+    time_b = time.perf_counter() - began
+    value_c = max(joint(x) for x in stream.random((total, dim)))
+    return {"gap_per_group": best - value_a, "gap_joint": best - value_b, "gap_random": best - value_c,
+            "time_per_group": time_a, "time_joint": time_b, "maximum": best}
+
+
+__all__ = ["EIG_FLOOR", "Z_LEVELS", "acquisition_gaps", "additive_kernel_matrix", "beta_lemma10", "composed_exponent",
+           "consecutive_groups", "coverage_run", "decay_form_gap", "eq14_errors", "eq14_sums", "gain_kernels",
+           "greedy_information_gain", "lemma10_coverage", "lemma11_slopes", "lemma7_sides", "logdet_subadditivity",
+           "polylog_exponent", "se_lipschitz", "spectra_union_gaps", "spectrum", "table1_exponent"]

@@ -3,9 +3,14 @@
 import numpy as np
 import pytest
 
+from bolib import stats
 from bolib.claims import ClaimBook, InvariantViolated, rules
-from bolib.papers.add_gp_ucb import (Z_LEVELS, additive_kernel_matrix, beta_lemma10, coverage_run, eq14_errors,
-                                     eq14_sums, lemma7_sides)
+from bolib.models.kernels import kernel_matrix, make_kernel
+from bolib.papers.add_gp_ucb import (Z_LEVELS, acquisition_gaps, additive_kernel_matrix, beta_lemma10,
+                                     composed_exponent, coverage_run, decay_form_gap, eq14_errors, eq14_sums,
+                                     gain_kernels, greedy_information_gain, lemma7_sides, lemma11_slopes,
+                                     logdet_subadditivity, polylog_exponent, se_lipschitz, spectra_union_gaps,
+                                     spectrum, table1_exponent)
 from bolib.runtime import rng
 
 GROUPS = [[0, 1], [2, 3], [4, 5]]
@@ -57,3 +62,122 @@ def test_lemma10_calibration_matches_the_exact_posterior():
     assert np.all(np.abs(out["z_hits"].mean(0) - expected) < 0.07)
     # negative control: the band with sigma halved misses far more often than 2 Phi(z) - 1 allows
     assert out["z_hits"][:, 0].mean() < 2 * norm.cdf(2 * Z_LEVELS[0]) - 1 - 0.1
+
+
+# ------------------------------------------------------------------ C4 (Theorem 4)
+def test_greedy_gain_matches_lemma7_and_is_within_the_cap():
+    X = rng(0, "t4").random((60, 6))
+    K = additive_kernel_matrix(X, GROUPS, 0.3)
+    gain = greedy_information_gain(K, 20, 0.01)
+    assert np.all(np.diff(gain) <= np.diff(np.concatenate([[0], gain]))[:-1] + 1e-12)  # non-increasing steps
+    assert gain[-1] <= 20 / 2 * np.log1p(1 / 0.01) + 1e-9  # cap T/2 log(1 + kappa / eta^2), kappa(x, x) = 1
+    # the greedy set's gain is Lemma 7's log det of that set: recompute it from the chosen points
+    order, var = [], np.diag(K).copy()
+    for _ in range(20):
+        i = int(np.argmax(np.where(np.isin(np.arange(60), order), -np.inf, var)))
+        order.append(i)
+        sub = K[np.ix_(order, order)]
+        var = np.diag(K) - np.einsum("ij,ji->i", K[:, order], np.linalg.solve(sub + 0.01 * np.eye(len(order)), K[order]))
+    assert gain[-1] == pytest.approx(lemma7_sides(K[np.ix_(order, order)], 0.01)[1], rel=1e-8)
+
+
+def test_gain_exponent_rule_separates_a_polylog_gain_from_a_linear_one():
+    """C4b's rule: the additive gain's exponent inside [0, polylog exponent] with the full kernel as the
+    contrast. Synthetic per-seed curves: (log T)^3 growth passes and linear growth is caught."""
+    T = np.arange(100, 301)
+    bound = polylog_exponent(100, 300, 3)
+    polylog = np.array([np.log(T) ** 3 * (1 + 0.01 * k) for k in range(6)])
+    linear = np.array([T * (1 + 0.01 * k) for k in range(6)])
+    ok = rules.rate(stats.loglog_slopes(T, polylog), (0, bound), contrast=stats.loglog_slopes(T, linear))
+    assert ok.verdict == "reproduced"
+    bad = rules.rate(stats.loglog_slopes(T, linear), (0, bound), contrast=stats.loglog_slopes(T, linear))
+    assert bad.verdict == "not reproduced"
+
+
+def test_additive_gain_below_full_and_a_smooth_full_kernel_reverses_it():
+    X = rng(0, "t4b").random((400, 8))
+    kernels = gain_kernels(X, 2, 0.25)
+    per_seed = {"additive": [], "full": [], "smooth full": []}
+    for seed in range(6):
+        pool = rng(seed, "t4b").random((300, 8))
+        k = gain_kernels(pool, 2, 0.25)
+        per_seed["additive"].append(greedy_information_gain(k["additive"], 60, 0.01)[-1])
+        per_seed["full"].append(greedy_information_gain(k["full"], 60, 0.01)[-1])
+        smooth = additive_kernel_matrix(pool, [list(range(8))], 3.0)  # one 8-D SE group of bandwidth 3
+        per_seed["smooth full"].append(greedy_information_gain(smooth, 60, 0.01)[-1])
+    assert kernels["additive"].shape == kernels["full"].shape == (400, 400)
+    assert rules.comparison(per_seed, "additive", ["full"], "lower").verdict == "reproduced"
+    # negative control: a very smooth full kernel has less to learn than the additive one
+    assert rules.comparison(per_seed, "additive", ["smooth full"], "lower").verdict == "not reproduced"
+
+
+def test_logdet_subadditivity_holds_for_psd_parts_and_fails_reversed():
+    X = rng(1, "t4c").random((80, 6))
+    parts = [additive_kernel_matrix(X, [g], 0.3) for g in GROUPS]
+    whole, separate = logdet_subadditivity(parts, 0.01)
+    np.testing.assert_allclose(sum(parts), additive_kernel_matrix(X, GROUPS, 0.3) * 3, rtol=1e-10)
+    assert whole <= separate
+    book = ClaimBook("002_test", "smoke")
+    with pytest.raises(InvariantViolated):  # negative control: the reverse (superadditivity) fails
+        book.invariant("C4-rev", "reverse", "-", [separate <= whole])
+
+
+# ------------------------------------------------------------------ C8 (spectra)
+def _matrix(kernel, d, n=600, seed=0):
+    X = rng(seed, "t8").random((n, d))
+    return kernel_matrix(make_kernel(kernel, d, lengthscale=0.25, outputscale=1.0), X).detach().numpy()
+
+
+def test_se_spectrum_decays_exponentially_and_a_matern12_one_does_not():
+    se = [decay_form_gap(spectrum(_matrix("rbf", 2, seed=s)), 2, (5, 150)) for s in range(5)]
+    laplace = [decay_form_gap(spectrum(_matrix("matern05", 2, seed=s)), 2, (5, 150)) for s in range(5)]
+    assert rules.rate(se, (0, 1), contrast=laplace).verdict == "reproduced"
+    # negative control: the Matern-1/2 spectrum as the claim's data
+    assert rules.rate(laplace, (0, 1), contrast=laplace).verdict == "not reproduced"
+
+
+def test_union_of_spectra_fails_for_additive_kernels_but_the_tail_inequality_holds():
+    X = rng(2, "t8b").random((500, 4))
+    parts = [additive_kernel_matrix(X, [g], 0.25) / 2 for g in ([0, 1], [2, 3])]
+    gaps = spectra_union_gaps(spectrum(sum(parts)), [spectrum(K) for K in parts])
+    assert rules.erratum(gaps["union_error"], gaps["tail_excess"], tolerance=1e-6).verdict == "reproduced"
+    # negative control: parts with orthogonal ranges, where the spectrum of the sum is the union
+    Q = np.linalg.qr(rng(3, "t8b").standard_normal((40, 40)))[0]
+    A = Q[:, :20] @ np.diag(np.linspace(1, 0.1, 20)) @ Q[:, :20].T
+    B = Q[:, 20:] @ np.diag(np.linspace(0.8, 0.05, 20)) @ Q[:, 20:].T
+    orthogonal = spectra_union_gaps(spectrum(A + B), [spectrum(A), spectrum(B)])
+    assert rules.erratum(orthogonal["union_error"], orthogonal["tail_excess"], tolerance=1e-6).verdict == "not reproduced"
+    assert np.max(gaps["tail_union"] - gaps["tail_sum"]) > 1e-6  # strict somewhere: the union's tail is larger
+
+
+# ------------------------------------------------------------------ C11 (Lemma 11)
+def test_lemma11_core_bound_holds_and_a_too_small_lipschitz_constant_fails():
+    X = rng(0, "t11").random((50, 5))
+    y = rng(1, "t11").standard_normal(50)
+    out = lemma11_slopes(X, y, 0.3, 1.0, 0.01, 2000, rng(2, "t11"))
+    assert out["bound"] == pytest.approx(np.linalg.norm(y) / 0.01 * np.exp(-0.5) / 0.3 * np.sqrt(50))
+    book = ClaimBook("002_test", "smoke")
+    book.invariant("C11", "core", "-", out["slopes"] <= out["bound"])
+    # negative control: L ten thousand times too small (the core bound is about 1,000 times loose here)
+    wrong = lemma11_slopes(X, y, 0.3, 1.0, 0.01, 2000, rng(2, "t11"), lipschitz=se_lipschitz(1.0, 0.3) / 1e4)
+    with pytest.raises(InvariantViolated):
+        book.invariant("C11-wrong", "core with L / 1e4", "-", wrong["slopes"] <= wrong["bound"])
+
+
+# ------------------------------------------------------------------ C-T1 (Table 1)
+def test_table1_exponents_follow_from_theorems_4_and_5_and_a_wrong_formula_does_not():
+    for d in (1, 2, 3, 10, 20):
+        assert composed_exponent(2.5, d) == pytest.approx(table1_exponent(2.5, d), abs=0.02)
+    assert [round(table1_exponent(2.5, d), 3) for d in (1, 2, 3)] == [0.643, 0.773, 0.853]
+    # negative control: the exponent without the d(d+1) of Theorem 4 (i.e. (nu + d) / (2 nu + d)) is off
+    assert abs(composed_exponent(2.5, 3) - (2.5 + 3) / (5 + 3)) > 0.02
+
+
+# ------------------------------------------------------------------ C-acq (Sec. 4.2)
+def test_per_group_maximisation_beats_joint_direct_and_random_search():
+    gaps = [acquisition_gaps(16, 2, 30, 60, seed) for seed in range(5)]
+    values = {k: [g[f"gap_{k}"] for g in gaps] for k in ("per_group", "joint", "random")}
+    assert min(min(v) for v in values.values()) > -1e-6  # the reference is the maximum
+    assert rules.comparison(values, "per_group", ["joint", "random"], "lower").verdict == "reproduced"
+    # negative control: the joint DIRECT is not better than per-group maximisation
+    assert rules.comparison(values, "joint", ["per_group"], "lower").verdict == "not reproduced"
