@@ -29,6 +29,13 @@ additive models", ICML 2015, arXiv:1503.01673): Add-GP-UCB and its baselines as 
   A proposal closer than 1e-10 h to an observed point is moved by 0.1 h N(0, I) (authors' code).
 * ``add-gp-ucb-buggy``: Algorithm 5 (App. A.2.2). At step t only group k = t mod M is re-optimised
   (the printed "j mod M" is a typo); the other groups keep the previous query's coordinates.
+* ``seq-add-gp-ucb``: Algorithm 4 (App. A.2.1), the sequential strawman. It starts from a uniform
+  point theta of [0, 1]^D (the printed rand([0,1]^d) is a typo for D) and optimises one group at a time:
+  for ``phase_length`` queries it runs d_j-dimensional GP-UCB on group j's coordinates with every other
+  coordinate held at theta, on a GP that sees only this phase's queries (with a constant mean, since
+  y = f_j + a constant), then sets theta^(j) to the phase's last query (the paper's choice; ``keep="best"``
+  takes the phase's best). After group M it starts again at group 1. The shared initial design is not
+  part of any phase.
 * ``direct``: DIRECT run on f itself (the paper's DiRect baseline), as an ask/tell optimiser: each
   ``ask`` replays SciPy's deterministic DIRECT on the values told so far until it requests a point not
   yet evaluated, and proposes that point.
@@ -267,6 +274,81 @@ class AddGPUCBBuggy(AddGPUCB):
         if len(self.y) == 0:
             return super().groups_to_optimise()
         return [(len(self.y) + 1) % len(self.groups)]
+
+
+class SeqAddGPUCB(Optimizer):
+    """Seq-Add-GP-UCB (Alg. 4, App. A.2.1); see the module docstring.
+
+    ``groups`` come from ``problem.meta["groups"]`` when the problem has them (the setting of Alg. 4,
+    a known decomposition), otherwise consecutive blocks of ``group_dim`` coordinates (default
+    min(3, D)). ``phase_length``: queries per group (T / M in the paper). beta_s = 0.2 d_j log 2s with s
+    the step within the phase (the paper leaves beta open; this is the practical rule of Sec. 5).
+    ``group_evals``: DIRECT evaluations of each step's acquisition. The phase GP is an SE GP with its
+    lengthscale, scale and noise fitted by marginal likelihood at every step.
+    """
+
+    name = "seq-add-gp-ucb"
+    cheap_settings = {"group_evals": 30, "fit_starts": 1, "phase_length": 3}
+
+    def __init__(self, dim, seed=0, *, phase_length=10, group_dim=None, group_evals=None, keep="last",
+                 fit_starts=2, n_init=None):
+        super().__init__(dim, seed, n_init=n_init)
+        self.phase_length = int(phase_length)
+        if self.phase_length < 1:
+            raise ValueError(f"phase_length must be >= 1; got {phase_length}")
+        self.keep = check_choice("keep", keep, ("last", "best"))
+        group_dim = min(3, self.dim) if group_dim is None else int(group_dim)
+        self.groups = [list(range(s, min(s + group_dim, self.dim))) for s in range(0, self.dim, group_dim)]
+        self.group_evals = min(5000, 100 * group_dim) if group_evals is None else int(group_evals)
+        self.fit_starts = int(fit_starts)
+        self.theta = self.rng.random(self.dim)  # Alg. 4: theta ~ U([0, 1]^D)
+        self.steps = 0
+        self.phase_Z, self.phase_y = [], []
+        self._proposed: list[np.ndarray] = []
+
+    def prepare(self, problem) -> None:
+        if "groups" in problem.meta:
+            self.groups = [list(g) for g in problem.meta["groups"]]
+            self.info["groups"] = self.groups
+
+    def observe(self, X, y):
+        """Record this phase's own queries (the initial design and foreign points are not used)."""
+        for x, v in zip(X, y):
+            if any(np.array_equal(x, p) for p in self._proposed):
+                j = self.groups[(self.steps - 1) // self.phase_length % len(self.groups)]
+                self.phase_Z.append(np.asarray(x, dtype=float)[j])
+                self.phase_y.append(float(v))
+                self._proposed = [p for p in self._proposed if not np.array_equal(x, p)]
+
+    def _end_phase(self, group) -> None:
+        """theta^(j) <- the phase's last query (or its best); a new phase starts with no data."""
+        if self.phase_Z:
+            pick = -1 if self.keep == "last" else int(np.argmax(self.phase_y))
+            self.theta[group] = self.phase_Z[pick]
+        self.phase_Z, self.phase_y = [], []
+
+    def _next_point(self) -> np.ndarray:
+        phase, step = divmod(self.steps, self.phase_length)
+        if step == 0 and self.steps > 0:
+            self._end_phase(self.groups[(phase - 1) % len(self.groups)])
+        group = self.groups[phase % len(self.groups)]
+        if not self.phase_y:  # no data in this phase: the prior UCB is flat
+            z = self.rng.random(len(group))
+            beta = None
+        else:
+            gp = GP("rbf", starts=self.fit_starts, seed=self.seed).fit(np.array(self.phase_Z), np.array(self.phase_y))
+            beta = beta_practical(len(self.phase_y) + 1, len(group))
+            z = direct_maximize(group_ucb(gp, 0, beta), len(group), self.group_evals)
+        x = self.theta.copy()
+        x[group] = z
+        self.history.append({"step": self.steps, "group": group, "beta": beta})
+        self.steps += 1
+        self._proposed.append(x)
+        return x
+
+    def propose(self, n):
+        """One Alg. 4 step; the further points of a batch are uniform (the method is sequential)."""
+        return np.vstack([self._next_point()[None], self.rng.random((n - 1, self.dim))])
 
 
 class _Requested(Exception):

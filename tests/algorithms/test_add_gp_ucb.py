@@ -160,3 +160,21 @@ def test_direct_search_follows_scipys_direct_sequence():
     # a batch: DIRECT's next point, then random points
     X = opt.ask(3)
     assert X.shape == (3, 3) and np.all((X >= 0) & (X <= 1))
+
+
+def test_seq_add_gp_ucb_moves_one_group_per_phase_and_keeps_the_last_query():
+    """Alg. 4: during phase j only group j's coordinates change (the rest stay at theta); at the end of
+    a phase theta^(j) becomes the phase's last query."""
+    r = bo_job("add-3modal", "seq-add-gp-ucb", 0, 8 + 3 * 4, dim=6, n_init=8, benchmark_options={"group_dim": 2},
+               settings={"phase_length": 4, "group_evals": 30, "fit_starts": 1})
+    X = np.array(r["X"])[8:]
+    groups = r["info"]["groups"]
+    assert [h["group"] for h in r["history"]] == [groups[k // 4] for k in range(12)]
+    for phase, group in enumerate(groups):
+        block = X[4 * phase:4 * phase + 4]
+        others = [i for i in range(6) if i not in group]
+        assert np.ptp(block[:, others], axis=0).max() == 0  # the other coordinates are held at theta
+        assert np.ptp(block[:, group], axis=0).max() > 0  # this group moves
+        if phase + 1 < len(groups):
+            np.testing.assert_array_equal(X[4 * phase + 4, group], block[-1, group])  # theta^(j) <- last query
+    assert r["history"][0]["beta"] is None and r["history"][1]["beta"] == pytest.approx(beta_practical(2, 2))
