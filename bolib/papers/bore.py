@@ -1,0 +1,351 @@
+"""Paper 003, BORE++ and batch BORE (Oliveira, Tiao & Ramos, "Batch Bayesian Optimisation via
+Density-ratio Estimation with Guarantees", NeurIPS 2022, arXiv:2209.10715): the theory checks of
+the notebook ``003_bore``.
+
+Everything here is on the paper's theory testbed (App. D.1, :func:`d1_testbed`): a finite domain of
+100 uniform points in [0, 1], an optimal classifier pi* in the RKHS of a squared-exponential kernel
+(lengthscale 0.1) with ||pi*||_k = 1, the threshold tau fixed at 0, Gaussian noise of variance
+0.01, and the objective built from pi* through eq. 10, f = tau - Phi_eps^{-1}(pi*), so that
+p(y <= tau | x) = pi*(x) exactly. The paper minimises f; so does this module (regret
+r_t = f(x_t) - min f).
+
+* :func:`finite_run`: BORE (eq. 15), BORE++ (eq. 20, theory beta of Theorem 1), BORE-TS (App. B),
+  BORE++ with a moving quantile tau_t (App. C), GP-UCB with Durand et al.'s beta (Table D.2) and
+  uniform queries, one run each, with the per-step quantities the theorems bound.
+* :func:`batch_run`: batch BORE++ with *exact* i.i.d. sampling of M points per round from
+  p_hat_t ~ pi_{t-1,delta} (Theorem 4's setting), its distributional regret, KL and TV.
+* The statistics the claims are decided on: :func:`lemma1_gap` (Lemma 1 and footnote 3),
+  :func:`interval_lipschitz` (eq. 11), :func:`theorem2_holds`, :func:`theorem3_holds`,
+  :func:`theorem4_holds`, :func:`lemma_a2_sides` (Lemma A.2 and its hidden condition on lambda),
+  :func:`distribution_gaps` and :func:`tail_exponents`.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import stats as sps
+
+from bolib.acquisition import argmax_grid
+from bolib.errors import check_choice
+from bolib.models.grid import GridPosterior
+from bolib.runtime import rng as make_rng
+from bolib.stats import loglog_slopes
+from bolib.theory import greedy_information_gain
+
+#: App. D.1 and Tables D.1-D.2
+LENGTHSCALE, NOISE_STD, LAMBDA, LAMBDA_UCB, DELTA, B = 0.1, 0.1, 0.025, 0.01, 0.1, 1.0
+#: clipping of pi* away from 0 and 1 before Phi^{-1} (eq. 10)
+PI_CLIP = 1e-12
+#: jitter of K_X in ||f||_k = sqrt(f^T K_X^{-1} f) (eq. D.5; K_X is numerically singular)
+NORM_JITTER = 1e-8
+
+
+def rbf(a, b, lengthscale: float = LENGTHSCALE) -> np.ndarray:
+    """Unit-variance squared-exponential kernel matrix between 1-D point sets."""
+    a, b = np.asarray(a, dtype=float).ravel(), np.asarray(b, dtype=float).ravel()
+    return np.exp(-0.5 * ((a[:, None] - b[None, :]) / lengthscale) ** 2)
+
+
+def d1_testbed(seed: int, n_domain: int = 100, n_centers: int = 5, tau: float = 0.0) -> dict:
+    """The theory testbed of App. D.1 for one trial (a new pi* and domain per seed).
+
+    pi* = sum_i alpha_i k(., x_i*) with x_i*, alpha_i ~ U(0, 1) (eq. D.1), alpha rescaled so that
+    ||pi*||_k = sqrt(alpha^T K_F alpha) = 1 (eq. D.2), hence 0 < pi* <= 1; f = tau - sigma_eps
+    Phi^{-1}(pi*) (eqs. 10, D.3); the domain is ``n_domain`` uniform points; x_1 (shared by all
+    methods) is one uniform domain point; gamma = mean of pi* over the domain.
+    """
+    stream = make_rng(seed, "d1")
+    centres, alpha = stream.random(n_centers), stream.random(n_centers)
+    alpha = alpha / math.sqrt(alpha @ rbf(centres, centres) @ alpha)
+    X = np.sort(stream.random(n_domain))
+    pi = np.clip(rbf(X, centres) @ alpha, PI_CLIP, 1 - PI_CLIP)
+    f = tau - NOISE_STD * sps.norm.ppf(pi)
+    return {"X": X, "K": rbf(X, X), "pi": pi, "f": f, "tau": tau, "x1": int(stream.integers(n_domain)),
+            "gamma": float(pi.mean()), "centres": centres, "alpha": alpha}
+
+
+def rkhs_norm(f, K, jitter: float = NORM_JITTER) -> float:
+    """||f||_k on a finite domain, sqrt(f^T (K_X + jitter I)^{-1} f) (eq. D.5)."""
+    L = np.linalg.cholesky(K + jitter * np.eye(len(K)))
+    v = np.linalg.solve(L, f)
+    return float(math.sqrt(v @ v))
+
+
+def interval_lipschitz(p_a, p_b, noise_std: float = NOISE_STD):
+    """A Lipschitz constant of Phi_eps^{-1} on [min(p_a, p_b), max(p_a, p_b)] (eq. 11) for Gaussian
+    noise: sigma_eps / phi(Phi^{-1}(p)) at the end point farther from 1/2 (the derivative is smallest
+    at p = 1/2 and grows towards 0 and 1)."""
+    ends = np.stack(np.broadcast_arrays(np.asarray(p_a, dtype=float), np.asarray(p_b, dtype=float)))
+    return noise_std / sps.norm.pdf(sps.norm.ppf(ends)).min(axis=0)
+
+
+# ------------------------------------------------------------------------------ Lemma 1
+NOISES = {"gaussian": sps.norm(), "student-t3": sps.t(3), "cauchy": sps.cauchy(), "laplace": sps.laplace(),
+          "uniform": sps.uniform(-1, 2)}
+
+
+def lemma1_gap(f, noise: str, tau: float, scale: float = 0.1) -> float:
+    """Largest regret f(x) - min f over the maximisers of p(y <= tau | x) = Phi_eps(tau - f(x)) (Lemma 1).
+
+    0 when the argmax of the class probability is exactly the argmin of f, as Lemma 1 states for a
+    noise CDF strictly increasing on the real line; for bounded noise (``"uniform"`` on
+    [-scale, scale]) and tau outside (min f - scale, min f + scale] the probability is flat (all 0 or
+    several 1) at its maximum and the gap is positive (footnote 3's extension needs that condition).
+    """
+    f = np.asarray(f, dtype=float)
+    p = NOISES[check_choice("noise", noise, NOISES)].logcdf((tau - f) / scale)  # the CDF itself rounds to 1 in the tails
+    return float(f[p == p.max()].max() - f.min())
+
+
+# ------------------------------------------------------------------------------ runs
+RULES = ("bore", "bore++", "bore-ts", "bore++-moving", "gp-ucb", "uniform")
+
+
+def finite_run(rule: str, seed: int, T: int, lam: float = LAMBDA, delta: float = DELTA, b: float = B) -> dict:
+    """One run of ``rule`` for T steps on the D.1 testbed of ``seed`` (x_1 shared by all rules).
+
+    Rules: ``bore`` (x_t = argmax pi_hat_{t-1}, eq. 15), ``bore++`` (argmax pi_hat_{t-1} +
+    beta_{t-1} sigma_{t-1}, eq. 20, beta of Theorem 1 with ``b``, ``delta``), ``bore-ts`` (argmax of one
+    draw from the PLS posterior N(pi_hat_{t-1}, k_{t-1}) on the domain, App. B), ``bore++-moving``
+    (BORE++ with labels 1[y_i <= tau_t], tau_t the gamma-quantile of y_1..y_{t-1}, gamma = mean pi*,
+    App. C), ``gp-ucb`` (x_t = argmin mu_{t-1} - beta_{t-1} sigma_{t-1} of a GP on y with
+    lambda = sigma_eps^2 and Durand et al.'s beta ||f||_k + (sigma_eps / sqrt(lambda)) sqrt(2 (1/2
+    log|I + K / lambda| + log 1/delta)), Table D.2) and ``uniform`` (uniform queries). Ties are
+    broken at random. The observation noise of step t is the same for every rule (common random numbers).
+
+    Returns per step t = 1..T: ``index``, ``regret`` r_t, ``pi_at`` pi*(x_t), ``L`` (eq. 11's
+    Lipschitz constant on [pi*(x_t), pi*(x*)], :func:`interval_lipschitz`), ``beta`` beta_{t-1},
+    ``sigma_at`` sigma_{t-1}(x_t), ``sigma_opt`` sigma_{t-1}(x*), ``ratio`` max_x |pi* - pi_hat_{t-1}| /
+    (beta_{t-1} sigma_{t-1}) (<= 1 when Theorem 1's band holds; for ``gp-ucb`` the same with f and
+    mu), ``gain`` 1/2 log(1 + sigma_{t-1}^2(x_t) / lambda) (Lemma A.1's terms), ``var_increase``
+    max_x sigma_t^2 - sigma_{t-1}^2 (<= 0 by Lemma A.3), ``tau``; and ``log_det`` =
+    log|I + lambda^{-1} K_T| computed directly, ``ratio_final`` for pi_hat_T, and the testbed's ``f``.
+    """
+    check_choice("rule", rule, RULES)
+    tb = d1_testbed(seed)
+    K, f, pi, m = tb["K"], tb["f"], tb["pi"], len(tb["f"])
+    x_star, f_min = int(np.argmin(f)), float(f.min())
+    noise = NOISE_STD * make_rng(seed, "noise").standard_normal(T)
+    pick = make_rng(seed, "pick", rule)
+    ucb = rule == "gp-ucb"
+    lam = LAMBDA_UCB if ucb else lam
+    target = f if ucb else pi
+    scale = (NOISE_STD if ucb else 1.0) / math.sqrt(lam)  # sub-Gaussian constant: sigma_eps for y, 1 for labels
+    norm = rkhs_norm(f, K) if ucb else b
+    out = {k: np.empty(T) for k in ("regret", "pi_at", "beta", "sigma_at", "sigma_opt", "ratio", "gain",
+                                    "var_increase", "tau")}
+    out["index"] = np.empty(T, dtype=int)
+    idx, y, labels = [], [], []
+    post = GridPosterior(K, lam, max_points=T + 1)
+    root = prior_root(K) if rule == "bore-ts" else None
+    log_det = 0.0
+    for t in range(1, T + 1):
+        tau = tb["tau"]
+        if rule == "bore++-moving" and y:
+            tau = float(np.quantile(y, tb["gamma"], method="inverted_cdf"))
+            post = GridPosterior(K, lam, max_points=T + 1)
+            for i, yi in zip(idx, y):
+                post.update(i, float(yi <= tau))
+        mean, sd = post.mean, post.std
+        beta = norm + scale * math.sqrt(2 * (0.5 * log_det + math.log(1 / delta)))
+        if t == 1:
+            i = tb["x1"]
+        elif rule in ("bore++", "bore++-moving"):
+            i = argmax_grid(mean + beta * sd, pick)
+        elif rule == "bore":
+            i = argmax_grid(mean, pick)
+        elif rule == "bore-ts":
+            i = argmax_grid(posterior_draw(K, root, idx, labels, lam, pick), pick)
+        elif ucb:
+            i = argmax_grid(-(mean - beta * sd), pick)
+        else:
+            i = int(pick.integers(m))
+        out["index"][t - 1], out["tau"][t - 1] = i, tau
+        out["regret"][t - 1], out["pi_at"][t - 1] = f[i] - f_min, pi[i]
+        out["beta"][t - 1], out["sigma_at"][t - 1], out["sigma_opt"][t - 1] = beta, sd[i], sd[x_star]
+        out["ratio"][t - 1] = np.max(np.abs(target - mean) / np.maximum(beta * sd, 1e-300))
+        out["gain"][t - 1] = 0.5 * math.log1p(sd[i] ** 2 / lam)
+        log_det += 2 * out["gain"][t - 1]
+        y_t = f[i] + noise[t - 1]
+        idx.append(i)
+        y.append(y_t)
+        labels.append(float(y_t <= tau))
+        before = post.var.copy()
+        post.update(i, y_t if ucb else float(y_t <= tau))
+        out["var_increase"][t - 1] = np.max(post.var - before)
+    beta = norm + scale * math.sqrt(2 * (0.5 * log_det + math.log(1 / delta)))
+    out["ratio_final"] = float(np.max(np.abs(target - post.mean) / np.maximum(beta * post.std, 1e-300)))
+    out["beta_final"] = beta
+    out["log_det"] = float(np.linalg.slogdet(np.eye(T) + K[np.ix_(idx, idx)] / lam)[1])
+    out["L"] = interval_lipschitz(out["pi_at"], pi[x_star])
+    out["f"], out["lam"] = f, lam
+    return out
+
+
+def prior_root(K) -> np.ndarray:
+    """A square root R of K (R R^T = K) from its symmetric eigendecomposition (K may be singular)."""
+    lam, U = np.linalg.eigh(K)
+    return U * np.sqrt(np.maximum(lam, 0.0))
+
+
+def posterior_draw(K, root, idx, z, lam: float, rng: np.random.Generator) -> np.ndarray:
+    """One draw of the PLS posterior N(pi_hat, k_t) on the whole domain (BORE-TS, App. B), by
+    Matheron's rule: a prior draw g = R e plus K_{.X} (K_XX + lambda I)^{-1} (z - g_X - eps), eps ~ N(0, lambda I)."""
+    g = root @ rng.standard_normal(len(K))
+    if not idx:
+        return g
+    residual = np.asarray(z) - g[idx] - math.sqrt(lam) * rng.standard_normal(len(idx))
+    return g + K[:, idx] @ np.linalg.solve(K[np.ix_(idx, idx)] + lam * np.eye(len(idx)), residual)
+
+
+BATCH_RULES = ("bore++", "uniform")
+
+
+def sampling_distribution(ucb) -> np.ndarray:
+    """p_hat ~ pi_{t,delta} = min(1, max(0, pi_hat + beta sigma)) on the finite domain (eq. 20,
+    Sec. 5.1), normalised; uniform if the clipped bound is zero everywhere."""
+    u = np.clip(np.asarray(ucb, dtype=float), 0.0, 1.0)
+    return u / u.sum() if u.sum() > 0 else np.full(len(u), 1.0 / len(u))
+
+
+def exact_batch(p, M: int, rng: np.random.Generator) -> np.ndarray:
+    """M i.i.d. domain indices from the categorical distribution ``p`` (exact sampling, q_t = p_hat_t,
+    which Theorem 4's proof needs at A.21; SVGD particles are neither independent nor exact)."""
+    return rng.choice(len(p), size=int(M), p=p)
+
+
+def batch_run(rule: str, seed: int, T: int, M: int, lam: float = LAMBDA, delta: float = DELTA, b: float = B) -> dict:
+    """Batch BORE++ on the D.1 testbed with exact sampling (Theorem 4's setting): in round t, M
+    i.i.d. domain points from p_hat_t ~ pi_{t-1,delta} = min(1, max(0, pi_hat_{t-1} + beta_{t-1}
+    sigma_{t-1})) (eq. 20), so q_t = p_hat_t exactly; ``rule="uniform"``: p_hat_t uniform (a contrast
+    the theorem does not cover). The M labels of a round are observed together.
+
+    Returns per round t = 1..T: ``dist_regret`` r_bar_t = E_{p_hat_t} f - E_l f with l ~ pi* (eq. 27),
+    ``kl`` KL(p_hat_t || l), ``tv``, ``e_sigma`` E_{p_hat_t} sigma_{t-1}, ``beta`` beta_{t-1} and
+    ``simple_regret`` (best f evaluated so far - min f); and ``L_eps`` (a Lipschitz constant of
+    Phi_eps^{-1} on [min pi*, max pi*]), ``L_pi`` = max 1/pi*, ``xi`` (greedy lower bound on xi_T),
+    ``f_range``.
+    """
+    check_choice("rule", rule, BATCH_RULES)
+    tb = d1_testbed(seed)
+    K, f, pi, m = tb["K"], tb["f"], tb["pi"], len(tb["f"])
+    ell = pi / pi.sum()
+    noise = NOISE_STD * make_rng(seed, "noise").standard_normal(T * M)
+    draw = make_rng(seed, "batch", rule, M)
+    post = GridPosterior(K, lam, max_points=T * M + 1)
+    log_det, best = 0.0, np.inf
+    out = {k: np.empty(T) for k in ("dist_regret", "kl", "tv", "e_sigma", "beta", "simple_regret")}
+    for t in range(1, T + 1):
+        beta = b + math.sqrt(2 / lam * (0.5 * log_det + math.log(1 / delta)))
+        p = sampling_distribution(np.ones(m) if rule == "uniform" else post.mean + beta * post.std)
+        out["dist_regret"][t - 1], out["kl"][t - 1], out["tv"][t - 1] = distribution_gaps(p, ell, f)
+        out["e_sigma"][t - 1], out["beta"][t - 1] = p @ post.std, beta
+        for k, i in enumerate(exact_batch(p, M, draw)):
+            log_det += math.log1p(post.var[i] / lam)
+            best = min(best, f[i])
+            post.update(i, float(f[i] + noise[(t - 1) * M + k] <= tb["tau"]))
+        out["simple_regret"][t - 1] = best - f.min()
+    out["L_eps"] = float(interval_lipschitz(pi.min(), pi.max()))
+    out["L_pi"] = float(1 / pi.min())
+    out["xi"] = float(greedy_information_gain(K, lam, T)[-1])
+    out["f_range"] = float(np.ptp(f))
+    return out
+
+
+# ------------------------------------------------------------------------------ statistics of the claims
+def distribution_gaps(p, ell, f) -> tuple[float, float, float]:
+    """r_bar = E_p f - E_ell f (eq. 27's distributional regret), KL(p || ell) and the total
+    variation distance, as exact sums over the finite domain (``ell`` > 0 everywhere)."""
+    p, ell, f = (np.asarray(a, dtype=float) for a in (p, ell, f))
+    nz = p > 0
+    return float(p @ f - ell @ f), float(np.sum(p[nz] * np.log(p[nz] / ell[nz]))), float(0.5 * np.abs(p - ell).sum())
+
+
+def band_ratios(run: dict) -> tuple[float, float]:
+    """Largest error-to-band ratios of a :func:`finite_run` over every step and domain point: with
+    Theorem 1's beta_t (<= 1 when the band holds) and with beta = 1, the GP's own one-sigma band."""
+    theorem = max(run["ratio"].max(), run["ratio_final"])
+    one_sigma = max((run["ratio"] * run["beta"]).max(), run["ratio_final"] * run["beta_final"])
+    return float(theorem), float(one_sigma)
+
+
+def theorem2_holds(run: dict) -> bool:
+    """Eq. 17 at every step: r_t <= L beta_{t-1} (sigma_{t-1}(x_t) + sigma_{t-1}(x*)), with L of eq. 11
+    on [pi*(x_t), pi*(x*)] (:func:`interval_lipschitz`)."""
+    return bool(np.all(run["regret"] <= run["L"] * run["beta"] * (run["sigma_at"] + run["sigma_opt"]) + 1e-12))
+
+
+def theorem3_holds(run: dict) -> bool:
+    """Eq. 21 with the proof's indices, r_t <= 2 L beta_{t-1} sigma_{t-1}(x_t), at every step, and
+    eq. 22, R_T <= 4 L beta_T sqrt((T + 2) xi_T), with L the largest per-step constant of the run
+    and the realised information gain I_T = 1/2 log|I + K_T / lambda| <= xi_T in place of xi_T (a
+    stronger check)."""
+    steps = np.all(run["regret"] <= 2 * run["L"] * run["beta"] * run["sigma_at"] + 1e-12)
+    T = len(run["regret"])
+    total = run["regret"].sum() <= 4 * run["L"].max() * run["beta_final"] * math.sqrt((T + 2) * 0.5 * run["log_det"])
+    return bool(steps and total)
+
+
+def theorem4_holds(run: dict) -> dict:
+    """The inequalities of Theorem 4 on a :func:`batch_run`, every round (each with the greedy lower
+    bound on xi_T, a stronger check): ``kl_step`` KL_t <= 2 L_pi beta_{t-1} E_{p_hat_t} sigma_{t-1}
+    (A.13-A.14); ``kl_sum`` sum KL_t <= 4 L_pi beta_T sqrt((T + 2) xi_T) (A.22); ``eq27`` r_bar_t <=
+    2 L_eps L_pi beta_{t-1} E sigma_{t-1}; ``eq28`` sum r_bar_t <= 4 L_eps L_pi beta_T sqrt((T + 2) xi_T);
+    ``pinsker`` r_bar_t <= (max f - min f) sqrt(KL_t / 2) (the defensible chain; deterministic)."""
+    T = len(run["kl"])
+    kl_step = 2 * run["L_pi"] * run["beta"] * run["e_sigma"]
+    kl_sum = 4 * run["L_pi"] * run["beta"][-1] * math.sqrt((T + 2) * run["xi"])
+    return {"kl_step": bool(np.all(run["kl"] <= kl_step + 1e-12)),
+            "kl_sum": bool(run["kl"].sum() <= kl_sum),
+            "eq27": bool(np.all(run["dist_regret"] <= run["L_eps"] * kl_step + 1e-12)),
+            "eq28": bool(run["dist_regret"].sum() <= run["L_eps"] * kl_sum),
+            "pinsker": bool(np.all(run["dist_regret"] <= run["f_range"] * np.sqrt(run["kl"] / 2) + 1e-12))}
+
+
+def lemma_a2_sides(sigmas, lam: float, xi: float) -> dict:
+    """Lemma A.2 for a sequence sigma_{i-1}(x_i), i = 1..N (prior variance k(x, x) = 1).
+
+    ``sum``: sum_i sigma_{i-1}(x_i); ``realised``: sqrt(2 N I_N / log(1 + 1/lambda)) with I_N =
+    1/2 sum log(1 + sigma^2 / lambda) (valid for every lambda > 0, since s <= log(1 + s / lambda) /
+    log(1 + 1 / lambda) for s in [0, 1]); ``stated``: sqrt(4 (N + 2) xi_N), the paper's form (A.2),
+    which follows from the first only when 2 / log(1 + 1/lambda) <= 4, i.e. lambda <= 1 / (e^{1/2} - 1)
+    ~ 1.54. ``xi`` is xi_N or any upper bound on it (an upper bound makes a failure of the stated form conclusive).
+    """
+    s = np.asarray(sigmas, dtype=float)
+    N, info = len(s), 0.5 * np.log1p(s ** 2 / lam).sum()
+    return {"sum": float(s.sum()), "realised": float(math.sqrt(2 * N * info / math.log1p(1 / lam))),
+            "stated": float(math.sqrt(4 * (N + 2) * xi)), "info": float(info)}
+
+
+def lemma_a2_errors(sides: dict) -> tuple[float, float]:
+    """Relative excess of sum sigma over the stated bound (A.2) and over the realised one."""
+    return (max(0.0, sides["sum"] - sides["stated"]) / sides["sum"],
+            max(0.0, sides["sum"] - sides["realised"]) / sides["sum"])
+
+
+def lemma_a2_example(lam: float, N: int = 20, n_domain: int = 100, seed: int = 0) -> dict:
+    """:func:`lemma_a2_sides` for the N most uncertain points chosen greedily on a D.1 domain at
+    noise ``lam``, with the upper bound xi_N <= N/2 log(1 + 1/lambda) (each term of A.1 is at most
+    1/2 log(1 + k(x, x) / lambda))."""
+    X = d1_testbed(seed, n_domain)["X"]
+    K = rbf(X, X)
+    post, sigmas = GridPosterior(K, lam, max_points=N + 1), []
+    for _ in range(N):
+        i = int(np.argmax(post.var))
+        sigmas.append(post.std[i])
+        post.update(i, 0.0)
+    return lemma_a2_sides(sigmas, lam, 0.5 * N * math.log1p(1 / lam))
+
+
+def tail_exponents(cumulative, start: float = 0.25) -> np.ndarray:
+    """Per-run log-log slopes of cumulative regret R_t over t in [start T, T] (1: linear growth, the
+    stuck BORE of Theorem 2; < 1: sublinear, Theorem 3). Runs with zero regret throughout that window
+    give 0."""
+    R = np.atleast_2d(np.asarray(cumulative, dtype=float))
+    T = R.shape[1]
+    t = np.arange(1, T + 1)
+    window = t >= max(2, int(start * T))
+    flat = R[:, window][:, -1] <= R[:, window][:, 0]
+    slopes = loglog_slopes(t[window], np.maximum(R[:, window], 1e-300))
+    return np.where(flat, 0.0, slopes)
