@@ -58,6 +58,8 @@ BENCHMARK_PATHS: dict[str, str] = {
     "rf-diabetes": "bolib.benchmarks.tuning:rf_diabetes",
     # paper 002 (Add-GP-UCB)
     "add-3modal": "bolib.benchmarks.additive:add_3modal",
+    # paper 004 (RM-GP-UCB, RM-GP-TS)
+    "cartpole": "bolib.benchmarks.cartpole:cartpole",
 }
 
 BENCHMARKS = tuple(sorted(BENCHMARK_PATHS))
