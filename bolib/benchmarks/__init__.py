@@ -58,6 +58,7 @@ BENCHMARK_PATHS: dict[str, str] = {
     "rf-diabetes": "bolib.benchmarks.tuning:rf_diabetes",
     # paper 002 (Add-GP-UCB)
     "add-3modal": "bolib.benchmarks.additive:add_3modal",
+    "supernova20": "bolib.benchmarks.supernova:supernova20",
     # paper 004 (RM-GP-UCB, RM-GP-TS)
     "cartpole": "bolib.benchmarks.cartpole:cartpole",
 }
