@@ -222,8 +222,9 @@ def batch_run(rule: str, seed: int, T: int, M: int, lam: float = LAMBDA, delta: 
     the theorem does not cover). The M labels of a round are observed together.
 
     Returns per round t = 1..T: ``dist_regret`` r_bar_t = E_{p_hat_t} f - E_l f with l ~ pi* (eq. 27),
-    ``kl`` KL(p_hat_t || l), ``tv``, ``e_sigma`` E_{p_hat_t} sigma_{t-1}, ``beta`` beta_{t-1} and
-    ``simple_regret`` (best f evaluated so far - min f); and ``L_eps`` (a Lipschitz constant of
+    ``kl`` KL(p_hat_t || l), ``tv``, ``e_sigma`` E_{p_hat_t} sigma_{t-1}, ``beta`` beta_{t-1},
+    ``simple_regret`` (best f evaluated so far - min f) and ``flat`` (1 when pi_hat + beta sigma >= 1 on
+    the whole domain, so that the clipping of eq. 20 makes p_hat_t uniform); and ``L_eps`` (a Lipschitz constant of
     Phi_eps^{-1} on [min pi*, max pi*]), ``L_pi`` = max 1/pi*, ``xi`` (greedy lower bound on xi_T),
     ``f_range``.
     """
@@ -235,10 +236,12 @@ def batch_run(rule: str, seed: int, T: int, M: int, lam: float = LAMBDA, delta: 
     draw = make_rng(seed, "batch", rule, M)
     post = GridPosterior(K, lam, max_points=T * M + 1)
     log_det, best = 0.0, np.inf
-    out = {k: np.empty(T) for k in ("dist_regret", "kl", "tv", "e_sigma", "beta", "simple_regret")}
+    out = {k: np.empty(T) for k in ("dist_regret", "kl", "tv", "e_sigma", "beta", "simple_regret", "flat")}
     for t in range(1, T + 1):
         beta = b + math.sqrt(2 / lam * (0.5 * log_det + math.log(1 / delta)))
-        p = sampling_distribution(np.ones(m) if rule == "uniform" else post.mean + beta * post.std)
+        ucb = np.ones(m) if rule == "uniform" else post.mean + beta * post.std
+        out["flat"][t - 1] = float(np.all(ucb >= 1.0))
+        p = sampling_distribution(ucb)
         out["dist_regret"][t - 1], out["kl"][t - 1], out["tv"][t - 1] = distribution_gaps(p, ell, f)
         out["e_sigma"][t - 1], out["beta"][t - 1] = p @ post.std, beta
         for k, i in enumerate(exact_batch(p, M, draw)):
