@@ -59,6 +59,7 @@ BENCHMARK_PATHS: dict[str, str] = {
     # paper 002 (Add-GP-UCB)
     "add-3modal": "bolib.benchmarks.additive:add_3modal",
     "supernova20": "bolib.benchmarks.supernova:supernova20",
+    "face-cascade20": "bolib.benchmarks.face_cascade:face_cascade20",
     # paper 004 (RM-GP-UCB, RM-GP-TS)
     "cartpole": "bolib.benchmarks.cartpole:cartpole",
 }
