@@ -283,8 +283,10 @@ class SeqAddGPUCB(Optimizer):
     a known decomposition), otherwise consecutive blocks of ``group_dim`` coordinates (default
     min(3, D)). ``phase_length``: queries per group (T / M in the paper). beta_s = 0.2 d_j log 2s with s
     the step within the phase (the paper leaves beta open; this is the practical rule of Sec. 5).
-    ``group_evals``: DIRECT evaluations of each step's acquisition. The phase GP is an SE GP with its
-    lengthscale, scale and noise fitted by marginal likelihood at every step.
+    ``group_evals``: DIRECT evaluations of each step's acquisition. The phase GP is an SE GP whose
+    lengthscale, scale and noise are fitted by marginal likelihood when the phase holds 1, 2, 4, 8, ...
+    points and held fixed in between (the paper does not say how often; a fit at every step costs
+    seconds each).
     """
 
     name = "seq-add-gp-ucb"
@@ -304,6 +306,7 @@ class SeqAddGPUCB(Optimizer):
         self.theta = self.rng.random(self.dim)  # Alg. 4: theta ~ U([0, 1]^D)
         self.steps = 0
         self.phase_Z, self.phase_y = [], []
+        self.phase_gp: GP | None = None
         self._proposed: list[np.ndarray] = []
 
     def prepare(self, problem) -> None:
@@ -336,7 +339,11 @@ class SeqAddGPUCB(Optimizer):
             z = self.rng.random(len(group))
             beta = None
         else:
-            gp = GP("rbf", starts=self.fit_starts, seed=self.seed).fit(np.array(self.phase_Z), np.array(self.phase_y))
+            n = len(self.phase_y)
+            if n == 1:
+                self.phase_gp = GP("rbf", starts=self.fit_starts, seed=self.seed)
+            refit = n & (n - 1) == 0  # hyperparameters at 1, 2, 4, 8, ... phase points; conditioned in between
+            gp = self.phase_gp.fit(np.array(self.phase_Z), np.array(self.phase_y), refit=refit)
             beta = beta_practical(len(self.phase_y) + 1, len(group))
             z = direct_maximize(group_ucb(gp, 0, beta), len(group), self.group_evals)
         x = self.theta.copy()
