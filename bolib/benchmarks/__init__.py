@@ -62,6 +62,7 @@ BENCHMARK_PATHS: dict[str, str] = {
     "face-cascade20": "bolib.benchmarks.face_cascade:face_cascade20",
     # paper 004 (RM-GP-UCB, RM-GP-TS)
     "cartpole": "bolib.benchmarks.cartpole:cartpole",
+    "nonstationary-lr": "bolib.benchmarks.nonstationary:nonstationary_lr",
 }
 
 BENCHMARKS = tuple(sorted(BENCHMARK_PATHS))
