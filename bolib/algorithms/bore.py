@@ -7,22 +7,21 @@ proportional to the relative density ratio, hence to expected improvement, and t
 maximises it. The paper *minimises* f; bolib's optimisers maximise, so the losses the labels are
 computed from are the negated observations, in one place (:meth:`BORE.labels`).
 
-Methods (the classifier and how the next points are chosen):
+Methods (classifier; how the next points are chosen):
 
-==============  ===========================  ==================================================
-name            classifier                   next points
-==============  ===========================  ==================================================
-``bore``        MLP (the original BORE)      argmax of the logit; with probability ``epsilon``
-                                             a uniform point (the original authors' option)
-``bore-pls``    PLS, eq. 13 (beta = 0)       argmax pi_hat (eq. 15)
-``bore++``      PLS with Theorem 1's band    argmax pi_hat + beta sigma (eq. 20 before the
-                                             clipping to [0, 1], which only creates flat ties)
-``batch-bore``  MLP                          M SVGD particles targeting p_hat ~ pi_hat (Sec. 5)
-``batch-bore++``PLS with the band            M SVGD particles targeting p_hat ~ max(pi_hat +
-                                             beta sigma, 1e-6) (Sec. 5.1)
-``optuna-tpe``  Optuna's ``TPESampler``      Optuna's ask/tell (the classical density-ratio
-                                             method; an external reference)
-==============  ===========================  ==================================================
+* ``bore``: MLP, the original BORE; argmax of the logit, with probability ``epsilon`` a uniform
+  point (the original authors' option).
+* ``bore-pls``: PLS classifier, eq. 13 (beta = 0); argmax pi_hat (eq. 15).
+* ``bore++``: PLS with Theorem 1's band; argmax pi_hat + beta sigma (eq. 20 before the clipping to
+  [0, 1], which only creates flat ties).
+* ``batch-bore``: MLP; M SVGD particles targeting p_hat ~ pi_hat (Sec. 5).
+* ``batch-bore++``: PLS with the band; M SVGD particles targeting p_hat ~ max(pi_hat + beta sigma, 1e-6)
+  (Sec. 5.1).
+* ``batch-bore-rff`` / ``batch-bore++-rff``: Bayesian logistic regression on random features (App. E);
+  SVGD on the moderated probability sigmoid(mu_a / sqrt(1 + pi s_a^2 / 8)) / on the upper quantile
+  sigmoid(mu_a + beta s_a).
+* ``optuna-tpe``: Optuna's ``TPESampler`` through Optuna's ask/tell (the classical density-ratio
+  method; an external reference).
 
 ``beta`` is a constant (3, the paper's practical setting) or ``"theory"``: beta_t(delta) of
 Theorem 1 with ``b`` and ``delta``. Points not yet observed (pending points, earlier points of the
@@ -36,7 +35,7 @@ import torch
 
 from bolib import acquisition as acq
 from bolib.algorithms.base import Optimizer
-from bolib.algorithms.bore_classifiers import MLPClassifier, PLSClassifier, quantile_labels
+from bolib.algorithms.bore_classifiers import MLPClassifier, PLSClassifier, RFFLogisticClassifier, quantile_labels
 from bolib.algorithms.svgd import svgd
 from bolib.errors import check_choice
 
@@ -178,6 +177,40 @@ class BatchBOREPlusPlus(_Batch, BOREPLS):
     def __init__(self, dim, seed=0, *, svgd_steps=1000, step_size=1e-3, decay=0.9, **settings):
         BOREPLS.__init__(self, dim, seed, **settings)
         self.init_batch(svgd_steps, step_size, decay, "prob")
+
+
+class BatchBORERFF(_Batch, BORE):
+    """Batch BORE of App. E: Bayesian logistic regression on random Fourier features
+    (:class:`~bolib.algorithms.bore_classifiers.RFFLogisticClassifier`, 150 feature pairs = 300
+    features), SVGD on the moderated class probability sigmoid(mu_a / sqrt(1 + pi s_a^2 / 8)) (MacKay's
+    approximation of the predictive probability). The paper's second-order SVGD is replaced by the
+    first-order SVGD of Sec. 5.2."""
+
+    name = "batch-bore-rff"
+    cheap_settings = {"svgd_steps": 20, "em_iters": 3}
+    default_beta = 0.0
+
+    def __init__(self, dim, seed=0, *, gamma=0.25, beta=None, n_pairs=150, lengthscale=0.2, prior_var=1.0,
+                 em_iters=20, svgd_steps=500, step_size=1e-3, decay=0.9, n_init=None):
+        Optimizer.__init__(self, dim, seed, n_init=n_init)
+        self.gamma, self.epsilon = float(gamma), 0.0
+        self.beta = float(self.default_beta if beta is None else beta)
+        self.classifier = RFFLogisticClassifier(dim, self.seed, n_pairs, lengthscale, prior_var, em_iters)
+        self.init_batch(svgd_steps, step_size, decay, "prob")
+
+    def log_target(self, X, target):
+        mean, std = self.classifier.logit_posterior(X)
+        if self.beta:
+            return torch.nn.functional.logsigmoid(mean + self.beta * std)
+        return torch.nn.functional.logsigmoid(mean / torch.sqrt(1 + torch.pi * std.square() / 8))
+
+
+class BatchBOREPlusPlusRFF(BatchBORERFF):
+    """Batch BORE++ of App. E: the same classifier, SVGD on the upper quantile sigmoid(mu_a + beta s_a)
+    of the class probability with the practical beta = 3."""
+
+    name = "batch-bore++-rff"
+    default_beta = 3.0
 
 
 class OptunaTPE(Optimizer):

@@ -11,6 +11,8 @@ Optimisation via Density-ratio Estimation with Guarantees", arXiv:2209.10715).
   It is :class:`bolib.models.GP` with a fixed noise and no output standardisation, not a second GP.
 * :class:`MLPClassifier`: the original BORE's classifier (a d-32-32-1 network trained on the
   binary cross-entropy with Adam, a fixed number of minibatch steps per iteration, warm-started).
+* :class:`RFFLogisticClassifier`: Bayesian logistic regression on random Fourier features of the
+  squared-exponential kernel, fitted by Jaakkola and Jordan's variational EM (App. E).
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ import numpy as np
 import torch
 
 from bolib.errors import check_choice
-from bolib.models import GP
+from bolib.models import GP, RandomFeatures
 
 
 def quantile_labels(losses, gamma: float) -> tuple[float, np.ndarray]:
@@ -126,3 +128,42 @@ class MLPClassifier:
 
     def logit(self, X: torch.Tensor) -> torch.Tensor:
         return self.net(torch.as_tensor(X, dtype=torch.float64)).squeeze(-1)
+
+
+class RFFLogisticClassifier:
+    """Bayesian logistic regression p(z = 1 | x, w) = sigmoid(phi(x)^T w) on ``n_pairs`` random
+    Fourier feature pairs of the SE kernel with ``lengthscale`` (App. E), prior w ~ N(0, prior_var I).
+
+    Fitted from the prior on all data by Jaakkola and Jordan's variational EM (``em_iters`` steps):
+    with lambda(xi) = (sigmoid(xi) - 1/2) / (2 xi), the E-step gives the Gaussian posterior
+    Sigma^{-1} = I / prior_var + 2 Phi^T diag(lambda(xi)) Phi, mu = Sigma Phi^T (z - 1/2), and the
+    M-step xi_n^2 = phi_n^T (Sigma + mu mu^T) phi_n. The logit a(x) = phi(x)^T w is then Gaussian with
+    mean phi^T mu and variance phi^T Sigma phi (:meth:`logit_posterior`).
+    """
+
+    def __init__(self, dim: int, seed: int = 0, n_pairs: int = 150, lengthscale: float = 0.2,
+                 prior_var: float = 1.0, em_iters: int = 20):
+        features = RandomFeatures("rbf", dim, n_pairs, np.random.default_rng(seed), lengthscale=lengthscale)
+        self.omega = torch.as_tensor(features.omega, dtype=torch.float64)
+        self.prior_var, self.em_iters = float(prior_var), int(em_iters)
+
+    def features(self, X) -> torch.Tensor:
+        proj = torch.as_tensor(X, dtype=torch.float64) @ self.omega.T
+        return torch.cat([proj.cos(), proj.sin()], -1) / math.sqrt(self.omega.shape[0])
+
+    def fit(self, X, z) -> "RFFLogisticClassifier":
+        Phi = self.features(np.asarray(X)).detach()
+        z = torch.as_tensor(np.asarray(z), dtype=torch.float64)
+        xi = torch.ones(len(z), dtype=torch.float64)
+        eye = torch.eye(Phi.shape[1], dtype=torch.float64)
+        for _ in range(self.em_iters):
+            lam = (torch.sigmoid(xi) - 0.5) / (2 * xi)
+            self.cov = torch.linalg.inv(eye / self.prior_var + 2 * Phi.T @ (lam[:, None] * Phi))
+            self.mean = self.cov @ (Phi.T @ (z - 0.5))
+            xi = ((Phi @ (self.cov + torch.outer(self.mean, self.mean))) * Phi).sum(1).clamp_min(1e-12).sqrt()
+        return self
+
+    def logit_posterior(self, X: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Mean and standard deviation of the logit a(x) under the posterior, differentiable in ``X``."""
+        phi = self.features(X)
+        return phi @ self.mean, ((phi @ self.cov) * phi).sum(-1).clamp_min(1e-300).sqrt()

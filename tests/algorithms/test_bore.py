@@ -127,3 +127,19 @@ def test_batch_bore_returns_a_batch_of_distinct_points():
     opt.tell(X, -((X - 0.5) ** 2).sum(1))
     B = opt.ask(10)
     assert B.shape == (10, 2) and len(np.unique(B.round(6), axis=0)) == 10
+
+
+def test_rff_logistic_classifier_separates_labels_and_refits_from_the_prior():
+    from bolib.algorithms.bore_classifiers import RFFLogisticClassifier
+
+    rng = np.random.default_rng(0)
+    X = np.vstack([0.2 + 0.05 * rng.random((15, 2)), 0.75 + 0.05 * rng.random((15, 2))])
+    z = np.r_[np.ones(15), np.zeros(15)]
+    clf = RFFLogisticClassifier(2, seed=0, lengthscale=0.2).fit(X, z)
+    with torch.no_grad():
+        mean, std = clf.logit_posterior(torch.as_tensor(np.vstack([X, [[0.95, 0.05]]])))
+    assert np.all(mean[:15].numpy() > 0) and np.all(mean[15:30].numpy() < 0)
+    assert std[-1] > 1.5 * std[:30].max() and std[-1] > 0.9  # far from the data: about the prior sd, 1
+    first = clf.mean.clone()
+    clf.fit(X, z)  # refitting on the same data starts from the prior again: no double counting
+    np.testing.assert_allclose(clf.mean.numpy(), first.numpy(), atol=1e-10)
