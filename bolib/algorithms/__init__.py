@@ -46,6 +46,8 @@ METHOD_PATHS: dict[str, str] = {
     "bore++": "bolib.algorithms.bore:BOREPlusPlus",
     "batch-bore": "bolib.algorithms.bore:BatchBORE",
     "batch-bore++": "bolib.algorithms.bore:BatchBOREPlusPlus",
+    "batch-bore-rff": "bolib.algorithms.bore:BatchBORERFF",
+    "batch-bore++-rff": "bolib.algorithms.bore:BatchBOREPlusPlusRFF",
     "optuna-tpe": "bolib.algorithms.bore:OptunaTPE",
     # paper 004 (RM-GP-UCB, RM-GP-TS) and its meta-BO baselines
     "rm-gp-ucb": "bolib.algorithms.rm_bo:RMGPUCB",
