@@ -58,6 +58,8 @@ BENCHMARK_PATHS: dict[str, str] = {
     "rf-diabetes": "bolib.benchmarks.tuning:rf_diabetes",
     # paper 002 (Add-GP-UCB)
     "add-3modal": "bolib.benchmarks.additive:add_3modal",
+    # paper 003 (BORE, BORE++, batch BORE)
+    "racing-line": "bolib.benchmarks.racing:racing_line",
     "supernova20": "bolib.benchmarks.supernova:supernova20",
     "face-cascade20": "bolib.benchmarks.face_cascade:face_cascade20",
     # paper 004 (RM-GP-UCB, RM-GP-TS)

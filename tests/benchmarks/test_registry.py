@@ -22,7 +22,8 @@ MULTISTART = ["ackley5-unit", "goldstein-price", "zakharov", "add-3modal"]
 # value, an upper bound, or unknown
 SIMULATORS = {"sprinkler": {}, "rf-diabetes": {}, "robot-push3": {}, "robot-push4": {}, "gp-draw": {"n_pairs": 100},
               **{f"mlp-{d}": {"repeats": 1, "epochs": 2} for d in ("digits", "breast-cancer", "iris", "wine")},
-              "cartpole": {"n_episodes": 2}, "supernova20": {}, "face-cascade20": {}, "nonstationary-lr": {}}
+              "cartpole": {"n_episodes": 2}, "supernova20": {}, "face-cascade20": {}, "nonstationary-lr": {},
+              "racing-line": {}}
 
 
 def test_every_benchmark_has_an_independent_check():
