@@ -178,3 +178,19 @@ def test_seq_add_gp_ucb_moves_one_group_per_phase_and_keeps_the_last_query():
         if phase + 1 < len(groups):
             np.testing.assert_array_equal(X[4 * phase + 4, group], block[-1, group])  # theta^(j) <- last query
     assert r["history"][0]["beta"] is None and r["history"][1]["beta"] == pytest.approx(beta_practical(2, 2))
+
+
+def test_rembo_queries_lie_on_its_random_embedding_and_its_gp_sees_only_its_own_queries():
+    opt = make_optimizer("rembo", 12, seed=3, n_init=5, embed_dim=3, acq_evals=40, fit_starts=1)
+    fn = lambda X: -((X[:, :2] - 0.3) ** 2).sum(1)  # noqa: E731
+    X0 = np.random.default_rng(0).random((5, 12))
+    opt.tell(X0, fn(X0))  # a shared initial design: no preimage on the embedding, not in REMBO's GP
+    for step in range(6):
+        x = opt.ask(1)
+        z = opt._asked[x[0].tobytes()]
+        y = (2 * z - 1) * np.sqrt(3)
+        np.testing.assert_array_equal(x[0], (np.clip(opt.A @ y, -1, 1) + 1) / 2)  # x = p(A y), y in the box
+        assert np.all(np.abs(y) <= np.sqrt(3))
+        opt.tell(x, fn(x))
+        assert len(opt.values) == step + 1
+    assert opt.A.shape == (12, 3) and len(opt.y) == 11
