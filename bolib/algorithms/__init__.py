@@ -39,6 +39,7 @@ METHOD_PATHS: dict[str, str] = {
     "add-gp-ucb": "bolib.algorithms.add_gp_ucb:AddGPUCB",
     "add-gp-ucb-buggy": "bolib.algorithms.add_gp_ucb:AddGPUCBBuggy",
     "seq-add-gp-ucb": "bolib.algorithms.add_gp_ucb:SeqAddGPUCB",
+    "rembo": "bolib.algorithms.rembo:REMBO",
     "direct": "bolib.algorithms.add_gp_ucb:DirectSearch",
     # paper 003 (BORE, BORE++, batch BORE) and the TPE reference
     "bore": "bolib.algorithms.bore:BORE",
