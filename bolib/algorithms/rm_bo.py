@@ -166,6 +166,63 @@ def check_meta_tasks(tasks, dim: int) -> list[tuple[np.ndarray, np.ndarray]]:
     return out
 
 
+class StackedPosterior:
+    """The posteriors of several fitted GPs (one per previous task) evaluated as one batched computation.
+
+    For task i with standardised data, lengthscales l_i, output scale s_i, cached factor L_i L_i^T =
+    K_i + tau_i I and weights a_i = (K_i + tau_i I)^-1 z_i (eq. 1):
+    mu_bar_i(x) = m_i + c_i k_i(x)^T a_i and sigma_bar_i^2(x) = c_i^2 (s_i - ||L_i^-1 k_i(x)||^2), with the
+    standardisation m_i, c_i. Tasks are padded to the largest N_i (padded rows have an identity factor and
+    a zero kernel column, so they contribute nothing); one call replaces M calls of
+    :meth:`bolib.models.GP.posterior` (Matérn-5/2 and RBF kernels, differentiable in x).
+    """
+
+    def __init__(self, gps: Sequence[GP]):
+        if any(gp.kernel_name not in ("matern25", "rbf") or gp.groups is not None for gp in gps):
+            raise ValueError("StackedPosterior supports single-group matern25 and rbf GPs")
+        self.M = len(gps)
+        self.kernel = gps[0].kernel_name if gps else "rbf"
+        if any(gp.kernel_name != self.kernel for gp in gps):
+            raise ValueError("all GPs must use the same kernel family")
+        n_max = max((len(gp.X) for gp in gps), default=1)
+        dim = gps[0].X.shape[1] if gps else 1
+        f64 = torch.float64
+        self.X = torch.zeros(self.M, n_max, dim, dtype=f64)
+        self.L = torch.eye(n_max, dtype=f64).repeat(self.M, 1, 1)
+        self.alpha = torch.zeros(self.M, n_max, dtype=f64)
+        self.mask = torch.zeros(self.M, n_max, dtype=f64)
+        self.inv_ls = torch.ones(self.M, dim, dtype=f64)
+        self.scale, self.mean, self.std = (torch.zeros(self.M, dtype=f64) for _ in range(3))
+        for i, gp in enumerate(gps):
+            n = len(gp.X)
+            hyper = gp.hyperparameters
+            self.X[i, :n], self.L[i, :n, :n] = gp.X, gp.L
+            self.alpha[i, :n], self.mask[i, :n] = gp.alpha.squeeze(-1), 1.0
+            self.inv_ls[i] = 1.0 / torch.as_tensor(hyper["lengthscale"][0], dtype=f64).expand(dim)
+            self.scale[i], self.mean[i], self.std[i] = hyper["outputscale"][0], gp.y_mean, gp.y_std
+
+    def _kernel(self, Xc: torch.Tensor) -> torch.Tensor:
+        """k_i(x, X_i) for every task: shape (M, n, N_max), zero at padded points."""
+        a = Xc[None] * self.inv_ls[:, None, :]
+        b = self.X * self.inv_ls[:, None, :]
+        sq = ((a * a).sum(-1)[..., None] + (b * b).sum(-1)[:, None, :] - 2 * a @ b.transpose(1, 2)).clamp_min(1e-30)
+        if self.kernel == "rbf":
+            k = torch.exp(-0.5 * sq)
+        else:
+            r = torch.sqrt(5.0 * sq)
+            k = (1.0 + r + r * r / 3.0) * torch.exp(-r)
+        return self.scale[:, None, None] * k * self.mask[:, None, :]
+
+    def posterior(self, Xc: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Means and standard deviations of every task at ``Xc``: two (M, n) tensors, in observation units."""
+        Xc = torch.as_tensor(Xc, dtype=torch.float64)
+        k = self._kernel(Xc)
+        mean = self.mean[:, None] + self.std[:, None] * (k @ self.alpha[..., None]).squeeze(-1)
+        V = torch.linalg.solve_triangular(self.L, k.transpose(1, 2), upper=False)
+        var = (self.scale[:, None] - (V * V).sum(1)).clamp_min(0.0)
+        return mean, self.std[:, None] * torch.sqrt(var + 1e-300)
+
+
 class MetaOptimizer(GPOptimizer):
     """What RM-GP-UCB, RM-GP-TS and the meta-BO baselines share: the previous tasks and one GP per task.
 
@@ -239,6 +296,7 @@ class RMGPUCB(MetaOptimizer):
     def tasks_ready(self) -> None:
         self.schedule = MetaSchedule(len(self.tasks), task_sizes=[len(y) for _, y in self.tasks],
                                      **self.schedule_settings)
+        self.stacked = StackedPosterior(self.meta_gps) if self.meta_gps else None
 
     def beta_t(self) -> float:
         if self.beta is not None:
@@ -250,7 +308,10 @@ class RMGPUCB(MetaOptimizer):
         self.require_tasks()
         gp = super().fit_model()
         beta = self.beta_t()
-        gaps = np.array([gap_estimate(y, *gp.predict(X), beta, self.gap_reduce) for X, y in self.tasks])
+        sizes = np.cumsum([len(y) for _, y in self.tasks])[:-1]
+        mu, sd = gp.predict(np.vstack([X for X, _ in self.tasks])) if self.tasks else (np.zeros(0), np.zeros(0))
+        gaps = np.array([gap_estimate(y, m, s, beta, self.gap_reduce)
+                         for (_, y), m, s in zip(self.tasks, np.split(mu, sizes), np.split(sd, sizes))])
         weights, nu = self.schedule.update(gaps)
         self.current = {"t": len(self.y) + 1, "beta": beta, "gaps": gaps.tolist(), "weights": weights.tolist(),
                         "nu": nu}
@@ -258,12 +319,10 @@ class RMGPUCB(MetaOptimizer):
         return gp
 
     def meta_part(self, X: torch.Tensor) -> torch.Tensor:
-        """sum_i omega_i [mu_bar_i(x) + tau sigma_bar_i(x)] (zero without previous tasks)."""
-        total = torch.zeros(X.shape[0], dtype=torch.float64)
-        for w, meta in zip(self.current["weights"], self.meta_gps):
-            mean, var = meta.posterior(X)
-            total = total + w * (mean + self.tau * var.clamp_min(0.0).sqrt())
-        return total
+        """sum_i omega_i [mu_bar_i(x) + tau sigma_bar_i(x)], all tasks at once (:class:`StackedPosterior`)."""
+        mean, sd = self.stacked.posterior(X)
+        weights = torch.as_tensor(self.current["weights"], dtype=torch.float64)
+        return weights @ (mean + self.tau * sd)
 
     def acquisition(self, gp, X):
         mean, var = gp.posterior(X)

@@ -3,12 +3,14 @@ import dataclasses
 
 import numpy as np
 import pytest
+import torch
 from scipy.optimize import minimize
 
 from bolib.algorithms import make_optimizer
 from bolib.algorithms.baselines import GPUCB
-from bolib.algorithms.rm_bo import (RMGPUCB, MetaSchedule, gap_estimate, hedge_weights, nu_step,
+from bolib.algorithms.rm_bo import (MetaSchedule, StackedPosterior, gap_estimate, hedge_weights, nu_step,
                                     practical_beta)
+from bolib.models import GP
 from bolib.benchmarks import get_benchmark
 from bolib.loop import run
 
@@ -146,3 +148,18 @@ def test_rm_gp_ts_with_nu_start_zero_never_uses_the_meta_tasks():
     opt = make_optimizer("rm-gp-ts", 2, 0, n_init=4, nu_start=0.0, n_candidates=100)
     run(meta_problem(), opt, 9, 0, n_init=4)
     assert all(h["nu"] == 0.0 and h["branch"] == ["target"] for h in opt.history)
+
+
+@pytest.mark.parametrize("kernel", ["matern25", "rbf"])
+def test_stacked_posterior_equals_each_gp(kernel):
+    rng = np.random.default_rng(4)
+    gps = []
+    for n in (7, 12, 4):
+        X = rng.random((n, 3))
+        gps.append(GP(kernel, ard=True, starts=1).fit(X, np.sin(5 * X).sum(1) + rng.normal(0, 0.1, n)))
+    Xc = torch.as_tensor(rng.random((50, 3)))
+    mean, sd = StackedPosterior(gps).posterior(Xc)
+    for i, gp in enumerate(gps):
+        m, v = gp.posterior(Xc)
+        torch.testing.assert_close(mean[i], m.detach(), atol=1e-8, rtol=1e-8)
+        torch.testing.assert_close(sd[i], v.detach().clamp_min(0).sqrt(), atol=1e-6, rtol=1e-6)
