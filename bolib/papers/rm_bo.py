@@ -424,18 +424,3 @@ def meta_draw_deficit(branch, gaps, weights, r: float, eps: float) -> float:
     expected = float(np.cumprod(factor, axis=-1).sum())
     return abs(float(np.sum(branch)) - expected) / expected
 
-
-# ------------------------------------------------------------------------------------ real-task stand-ins
-def meta_observations_job(benchmark: str, options: dict, seed: int, n_obs: int, n_init: int = 5) -> dict:
-    """One meta-task's observations as the paper collects them (Sec. 6): a GP-UCB run of ``n_obs``
-    evaluations (``n_init`` random points first) on the registered benchmark with ``options``; GP-UCB is
-    RM-GP-UCB without previous tasks, with the same beta_t and GP. Returns {"X": unit-cube points,
-    "y": observed values} as lists (the form of ``Problem.meta["tasks"]``)."""
-    from bolib.algorithms import make_optimizer
-    from bolib.benchmarks import get_benchmark
-    from bolib.loop import run
-
-    problem = get_benchmark(benchmark, **options)
-    optimizer = make_optimizer("rm-gp-ucb", problem.dim, seed, meta_tasks=[], n_init=n_init)
-    trace = run(problem, optimizer, n_obs, seed, n_init=n_init)
-    return {"X": trace.X.tolist(), "y": trace.y.tolist()}
