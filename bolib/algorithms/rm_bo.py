@@ -30,9 +30,10 @@ Acquisitions. RM-GP-UCB (eq. 2) maximises the convex mix of the individual UCBs
 
     zeta_t(x) = nu_t sum_i omega_i [mu_bar_i(x) + tau sigma_bar_i(x)] + (1 - nu_t) [mu_{t-1}(x) + beta_t sigma_{t-1}(x)]
 
-(not a combined surrogate). RM-GP-TS (eq. 3) draws, with probability 1 - nu_t, one joint posterior
-sample of the target GP and takes its argmax, and otherwise one joint sample of every meta GP (each
-scaled by tau around its mean) and takes the argmax of their omega-weighted sum.
+(not a combined surrogate). RM-GP-TS (eq. 3) draws, with probability 1 - nu_t, one posterior sample of
+the target GP and takes its argmax, and otherwise one sample of every meta GP (each scaled by tau around
+its mean) and takes the argmax of their omega-weighted sum; samples are random-feature functions with
+per-dimension lengthscales (App. D.5) or exact joint samples on candidates.
 
 Iteration index (the authors' code): the gaps, weights and nu are updated before every query of the
 method, including the first one after the initial design, so the first query already uses nu <= r.
@@ -53,7 +54,7 @@ import torch
 from bolib import acquisition as acq
 from bolib.algorithms.baselines import GPOptimizer
 from bolib.errors import check_choice
-from bolib.models import GP
+from bolib.models import GP, BayesianLinearModel, RandomFeatures
 
 GAP_REDUCTIONS = ("mean", "max")
 WEIGHT_RULES = ("online", "fixed")
@@ -333,21 +334,30 @@ class RMGPUCB(MetaOptimizer):
         return nu * self.meta_part(X) + (1.0 - nu) * target
 
 
-class RMGPTS(RMGPUCB):
-    """RM-GP-TS (eq. 3): with probability nu_t the argmax of the omega-weighted sum of one joint sample of
-    every meta GP (each sample scaled by ``tau`` around its mean), otherwise the argmax of one joint
-    sample of the target GP (scaled by ``ts_beta`` around its mean; the paper's experiments use 1).
+SAMPLERS = ("rff", "exact")
 
-    Samples are exact joint GP samples on ``n_candidates`` fresh uniform points (as the library's GP-TS),
-    not the paper's 120 random Fourier features maximised by DIRECT. ``history`` records which branch
-    drew each point.
+
+class RMGPTS(RMGPUCB):
+    """RM-GP-TS (eq. 3): with probability nu_t the argmax of the omega-weighted sum of one sample of every
+    meta GP (each scaled by ``tau`` around its mean), otherwise the argmax of one sample of the target GP
+    (scaled by ``ts_beta`` around its mean; the paper's experiments use 1).
+
+    ``sampler="rff"`` (App. D.5): each sample is a random-feature function, ``n_pairs`` cosine/sine pairs
+    (2 x 60 = 120 features, the paper's m) of the GP's own kernel with its *per-dimension* lengthscales
+    (:class:`bolib.models.RandomFeatures`; the authors' code used the first lengthscale for every
+    dimension), whose weights are drawn from the Bayesian linear model on the GP's data with the GP's
+    noise (:class:`bolib.models.BayesianLinearModel`); each feature vector has squared norm equal to the
+    output scale, as the paper normalises it. ``sampler="exact"``: exact joint samples. Either is
+    maximised over ``n_candidates`` fresh uniform points. ``history`` records which branch drew each point.
     """
 
     name = "rm-gp-ts"
 
-    def __init__(self, dim, seed=0, *, n_candidates=1000, ts_beta=1.0, **settings):
+    def __init__(self, dim, seed=0, *, n_candidates=1000, ts_beta=1.0, sampler="rff", n_pairs=60, **settings):
         super().__init__(dim, seed, n_candidates=n_candidates, **settings)
         self.ts_beta = float(ts_beta)
+        self.sampler = check_choice("sampler", sampler, SAMPLERS)
+        self.n_pairs = int(n_pairs)
 
     def propose(self, n):
         gp = self.fit_model()
@@ -359,16 +369,25 @@ class RMGPTS(RMGPUCB):
             if meta_branch:
                 values = np.zeros(len(candidates))
                 for w, meta in zip(self.current["weights"], self.meta_gps):
-                    values += w * self._scaled_sample(meta, candidates, self.tau)
+                    values += w * self.sample(meta, candidates, self.tau)
             else:
-                values = self._scaled_sample(gp, candidates, self.ts_beta)
+                values = self.sample(gp, candidates, self.ts_beta)
             points.append(candidates[acq.argmax_grid(values, self.rng)])
             self.history[-1].setdefault("branch", []).append("meta" if meta_branch else "target")
         return np.array(points)
 
-    def _scaled_sample(self, gp: GP, candidates: np.ndarray, scale: float) -> np.ndarray:
-        sample = gp.sample(candidates, 1, self.rng)[0]
-        if scale == 1.0:
-            return sample
-        mean, _ = gp.predict(candidates)
-        return mean + scale * (sample - mean)
+    def sample(self, gp: GP, candidates: np.ndarray, scale: float) -> np.ndarray:
+        """One posterior sample of ``gp`` at ``candidates``, its deviation from the mean scaled by ``scale``."""
+        if self.sampler == "exact":
+            sample = gp.sample(candidates, 1, self.rng)[0]
+            mean = gp.predict(candidates)[0] if scale != 1.0 else sample
+            return mean + scale * (sample - mean)
+        hyper = gp.hyperparameters
+        features = RandomFeatures(gp.kernel_name, self.dim, self.n_pairs, self.rng, hyper["lengthscale"][0],
+                                  hyper["outputscale"][0])
+        z = ((gp.y - gp.y_mean) / gp.y_std).numpy()
+        model = BayesianLinearModel(features.n_features, max(hyper["noise"], 1e-9)).fit(features(gp.X.numpy()), z)
+        Phi = features(candidates)
+        w = model.sample_weights(self.rng)[0]
+        standardised = Phi @ (model.mean + scale * (w - model.mean))
+        return float(gp.y_mean) + float(gp.y_std) * standardised

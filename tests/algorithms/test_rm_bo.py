@@ -163,3 +163,18 @@ def test_stacked_posterior_equals_each_gp(kernel):
         m, v = gp.posterior(Xc)
         torch.testing.assert_close(mean[i], m.detach(), atol=1e-8, rtol=1e-8)
         torch.testing.assert_close(sd[i], v.detach().clamp_min(0).sqrt(), atol=1e-6, rtol=1e-6)
+
+
+def test_rff_samples_use_per_dimension_lengthscales():
+    """App. D.5 with ARD: a sample varies fast along a short-lengthscale axis and hardly along a long one."""
+    rng = np.random.default_rng(5)
+    X = rng.random((10, 2))
+    gp = GP("rbf", ard=True, lengthscale=[0.05, 5.0], outputscale=1.0, noise=0.01, fit=False,
+            standardize=False).fit(X, np.zeros(10))
+    opt = make_optimizer("rm-gp-ts", 2, 0, meta_tasks=[])
+    line = np.linspace(0, 1, 200)
+    along0 = np.column_stack([line, np.full(200, 0.5)])
+    along1 = np.column_stack([np.full(200, 0.5), line])
+    spread0 = np.mean([np.ptp(opt.sample(gp, along0, 1.0)) for _ in range(20)])
+    spread1 = np.mean([np.ptp(opt.sample(gp, along1, 1.0)) for _ in range(20)])
+    assert spread0 > 10 * spread1
