@@ -160,3 +160,29 @@ def test_acceleration_comparison_and_its_negative_control():
         r10["one"].append(bad["one"]["regret"].sum())
     assert rules.comparison(r10, "rm", ["gp"], "lower").verdict == "reproduced"
     assert rules.comparison(r10, "one", ["gp"], "lower").verdict == "not reproduced"
+
+
+def test_weight_concentration_rule_separates_online_from_fixed_weights():
+    """C5: the similar tasks' weight share at query 10 passes with eq. 7 (eta N = 1) and fails with fixed weights."""
+    online, fixed = [], []
+    for s in range(10):
+        out = P.synthetic_job(s, 10, 200, [0.05, 0.05, 4, 4], [20] * 4, {"on": {}, "fixed": {"weights": "fixed"}})
+        online.append(out["on"]["weights"][9, :2].sum() >= 0.95)
+        fixed.append(out["fixed"]["weights"][9, :2].sum() >= 0.95)
+    assert rules.coverage(online, level=0.9, margin=0.4).verdict == "reproduced"
+    assert rules.coverage(fixed, level=0.9, margin=0.4).verdict == "not reproduced"
+
+
+def test_eq20_coverage_holds_with_dense_meta_data_and_fails_with_one_point_per_task():
+    """C4-eq20: meta-tasks that cover the domain make eq. 20 hold at the first query; with N_i = 1 the meta
+    posteriors are nearly as wide as the prior everywhere and it fails."""
+    def first_query_hits(size):
+        hits = []
+        for s in range(10):
+            out = P.synthetic_job(s, 2, 200, [0.0] * 4, [size] * 4, {"rm": {}}, target="rkhs", mode="theory")
+            run = out["rm"]
+            hits.append(bool(P.eq20_holds(run["meta_sigma_at"], run["sigma_at"], run["beta"], out["tau"])[0]))
+        return hits
+
+    assert rules.coverage(first_query_hits(100), level=0.8, margin=0.2).verdict == "reproduced"
+    assert rules.coverage(first_query_hits(1), level=0.8, margin=0.2).verdict == "not reproduced"
