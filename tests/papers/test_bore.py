@@ -124,3 +124,13 @@ def test_theorem4_inequalities_hold_and_a_far_distribution_breaks_them():
     checks = pb.theorem4_holds(fake)
     assert not checks["kl_step"] and not checks["eq27"]
     assert checks["pinsker"]  # Pinsker's chain is an identity of distributions: it holds for any p
+
+
+def test_rkhs_norm_of_eq_d5_recovers_a_known_norm():
+    X = np.linspace(0, 1, 30)
+    K = pb.rbf(X, X, 0.3)
+    idx, alpha = [3, 12, 25], np.array([0.5, -0.2, 0.8])
+    f = K[:, idx] @ alpha  # an element of the RKHS with ||f||_k^2 = alpha^T K_idx alpha
+    exact = math.sqrt(alpha @ K[np.ix_(idx, idx)] @ alpha)
+    assert pb.rkhs_norm(f, K) == pytest.approx(exact, rel=1e-3)
+    assert abs(np.linalg.norm(f) - exact) > 0.1  # negative control: the Euclidean norm of the values is not it
