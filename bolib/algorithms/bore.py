@@ -87,6 +87,10 @@ class BORE(Optimizer):
 
     # ------------------------------------------------------------------ proposals
     def propose(self, n):
+        """One point at a time, the earlier points of the batch pending (label 0). A label-0 point
+        need not move the classifier's argmax, so a proposal that repeats a pending point is replaced
+        by a uniform draw (the original authors' random-proposal fallback); a repeat of an observed
+        point is kept: that is how plain BORE gets stuck (Theorem 2)."""
         points = []
         for _ in range(n):
             with self.also_pending(np.array(points).reshape(-1, self.dim)):
@@ -96,6 +100,9 @@ class BORE(Optimizer):
                 self.fit_classifier()
                 x, _ = acq.maximize(self.score, self.dim, self.rng, n_candidates=self.n_candidates,
                                     n_starts=self.n_starts, extra_starts=self.best_rows(1), maxiter=self.maxiter)
+                if len(self.pending) and np.min(np.abs(self.pending - x).max(axis=1)) < 1e-9:
+                    self.history.append({"repeat_of_pending_replaced": True})
+                    x = self.rng.random(self.dim)
                 points.append(x)
         return np.array(points)
 
