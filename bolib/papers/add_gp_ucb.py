@@ -12,7 +12,7 @@ The optimisers are in :mod:`bolib.algorithms.add_gp_ucb` and the synthetic funct
   sigma^2 (C5-bug: the erratum).
 * :func:`lemma10_coverage`: whether the band |f - mu| <= beta^{1/2} sum_j sigma_j of Lemma 10 holds on a
   whole product grid for functions drawn from the additive prior (C10).
-* :func:`greedy_information_gain`, :func:`gain_kernels`, :func:`polylog_exponent`,
+* :func:`bolib.theory.greedy_information_gain` (shared, re-exported), :func:`gain_kernels`, :func:`polylog_exponent`,
   :func:`logdet_subadditivity`: the information gain of Theorem 4 (C4), estimated by greedy variance
   maximisation, and the exact step that makes it linear in D.
 * :func:`spectrum`, :func:`decay_form_gap`, :func:`spectra_union_gaps`: the eigenvalue decay used in the proof
@@ -34,6 +34,7 @@ from bolib.algorithms.add_gp_ucb import beta_practical, direct_maximize, group_u
 from bolib.models import GP
 from bolib.models.kernels import kernel_matrix, make_kernel
 from bolib.runtime import rng as make_rng
+from bolib.theory import greedy_information_gain
 
 
 def _additive_gp(groups, lengthscale: float, total_scale: float, noise: float) -> GP:
@@ -190,26 +191,6 @@ def coverage_run(dim: int, group_dim: int, lengthscale: float, noise_std: float,
 def consecutive_groups(dim: int, group_dim: int) -> list[list[int]]:
     """Groups of ``group_dim`` consecutive coordinates of range(dim) (the last one holds the rest)."""
     return [list(range(s, min(s + group_dim, dim))) for s in range(0, dim, group_dim)]
-
-
-def greedy_information_gain(K: np.ndarray, T: int, noise: float) -> np.ndarray:
-    """Information gain of the greedy design on a pool: gamma_t for t = 1..T (Def. 3 with Lemma 7).
-
-    At each step the pool point of largest posterior variance sigma_{t-1}^2 is added and the gain grows
-    by 1/2 log(1 + sigma_{t-1}^2 / eta^2) (eta^2 = ``noise``); the posterior is updated by a rank-one
-    step. The gain is submodular, so the greedy set is within a factor 1 - 1/e of the best set of the
-    pool (Srinivas et al. 2010, Sec. 5.2): gamma_T >= returned value >= (1 - 1/e) max over the pool.
-    """
-    K = np.asarray(K, dtype=float)
-    var = np.diag(K).copy()
-    C = np.zeros((len(K), T))
-    gains = np.empty(T)
-    for t in range(T):
-        i = int(np.argmax(var))
-        gains[t] = 0.5 * math.log1p(max(var[i], 0.0) / noise)
-        C[:, t] = (K[:, i] - C[:, :t] @ C[i, :t]) / math.sqrt(var[i] + noise)
-        var = var - C[:, t] ** 2
-    return np.cumsum(gains)
 
 
 def gain_kernels(X: np.ndarray, group_dim: int, lengthscale: float) -> dict[str, np.ndarray]:

@@ -68,7 +68,7 @@ def test_lemma10_calibration_matches_the_exact_posterior():
 def test_greedy_gain_matches_lemma7_and_is_within_the_cap():
     X = rng(0, "t4").random((60, 6))
     K = additive_kernel_matrix(X, GROUPS, 0.3)
-    gain = greedy_information_gain(K, 20, 0.01)
+    gain = greedy_information_gain(K, 0.01, 20)
     assert np.all(np.diff(gain) <= np.diff(np.concatenate([[0], gain]))[:-1] + 1e-12)  # non-increasing steps
     assert gain[-1] <= 20 / 2 * np.log1p(1 / 0.01) + 1e-9  # cap T/2 log(1 + kappa / eta^2), kappa(x, x) = 1
     # the greedy set's gain is Lemma 7's log det of that set: recompute it from the chosen points
@@ -102,10 +102,10 @@ def test_additive_gain_below_full_and_a_smooth_full_kernel_reverses_it():
     for seed in range(6):
         pool = rng(seed, "t4b").random((300, 8))
         k = gain_kernels(pool, 2, 0.25)
-        per_seed["additive"].append(greedy_information_gain(k["additive"], 60, 0.01)[-1])
-        per_seed["full"].append(greedy_information_gain(k["full"], 60, 0.01)[-1])
+        per_seed["additive"].append(greedy_information_gain(k["additive"], 0.01, 60)[-1])
+        per_seed["full"].append(greedy_information_gain(k["full"], 0.01, 60)[-1])
         smooth = additive_kernel_matrix(pool, [list(range(8))], 3.0)  # one 8-D SE group of bandwidth 3
-        per_seed["smooth full"].append(greedy_information_gain(smooth, 60, 0.01)[-1])
+        per_seed["smooth full"].append(greedy_information_gain(smooth, 0.01, 60)[-1])
     assert kernels["additive"].shape == kernels["full"].shape == (400, 400)
     assert rules.comparison(per_seed, "additive", ["full"], "lower").verdict == "reproduced"
     # negative control: a very smooth full kernel has less to learn than the additive one
