@@ -143,13 +143,11 @@ class RFFLogisticClassifier:
 
     def __init__(self, dim: int, seed: int = 0, n_pairs: int = 150, lengthscale: float = 0.2,
                  prior_var: float = 1.0, em_iters: int = 20):
-        features = RandomFeatures("rbf", dim, n_pairs, np.random.default_rng(seed), lengthscale=lengthscale)
-        self.omega = torch.as_tensor(features.omega, dtype=torch.float64)
+        self.random_features = RandomFeatures("rbf", dim, n_pairs, np.random.default_rng(seed), lengthscale=lengthscale)
         self.prior_var, self.em_iters = float(prior_var), int(em_iters)
 
     def features(self, X) -> torch.Tensor:
-        proj = torch.as_tensor(X, dtype=torch.float64) @ self.omega.T
-        return torch.cat([proj.cos(), proj.sin()], -1) / math.sqrt(self.omega.shape[0])
+        return self.random_features(torch.as_tensor(X, dtype=torch.float64))
 
     def fit(self, X, z) -> "RFFLogisticClassifier":
         Phi = self.features(np.asarray(X)).detach()

@@ -26,6 +26,7 @@ the batch log evidence log N(y; 0, prior_var Phi Phi^T + noise I).
 from __future__ import annotations
 
 import numpy as np
+import torch
 
 from bolib.errors import check_choice
 from bolib.models.kernels import KERNELS
@@ -52,7 +53,12 @@ class RandomFeatures:
     def n_features(self) -> int:
         return 2 * self.n_pairs
 
-    def __call__(self, X) -> np.ndarray:
+    def __call__(self, X):
+        """phi(X) = sqrt(s / m) [cos(X Omega^T), sin(X Omega^T)]; a torch tensor ``X`` gives a tensor
+        (differentiable in ``X``, e.g. for SVGD on a classifier built on these features)."""
+        if isinstance(X, torch.Tensor):
+            proj = torch.atleast_2d(X) @ torch.as_tensor(self.omega, dtype=X.dtype).T
+            return (self.outputscale / self.n_pairs) ** 0.5 * torch.cat([proj.cos(), proj.sin()], -1)
         proj = np.atleast_2d(X) @ self.omega.T
         return np.sqrt(self.outputscale / self.n_pairs) * np.hstack([np.cos(proj), np.sin(proj)])
 

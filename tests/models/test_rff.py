@@ -63,3 +63,16 @@ def test_random_feature_gradient():
     assert value == pytest.approx(float((features(u[None]) @ theta)[0]), abs=1e-12)
     assert check_grad(lambda x: features.value_and_gradient(x, theta)[0],
                       lambda x: features.value_and_gradient(x, theta)[1], u) < 1e-6
+
+
+def test_features_of_a_torch_tensor_equal_the_numpy_features_and_are_differentiable():
+    import torch
+
+    features = RandomFeatures("matern25", 3, 40, np.random.default_rng(2), lengthscale=[0.2, 0.5, 1.0],
+                              outputscale=2.0)
+    X = np.random.default_rng(3).random((5, 3))
+    Xt = torch.tensor(X, requires_grad=True)
+    phi = features(Xt)
+    np.testing.assert_allclose(phi.detach().numpy(), features(X), rtol=1e-12, atol=1e-14)
+    phi.sum().backward()
+    assert Xt.grad is not None and torch.isfinite(Xt.grad).all()
