@@ -18,9 +18,17 @@ Checks (the statistics the notebook's claims are decided on):
 
 * :func:`lemma3_chain` (Lemma 3 with Lemmas 5-6): |sum_i w_i (mu_bar_i - mu_tilde_i)| and the
   bounds of the proof chain, plus whether the Lemma 6 noise event holds; :func:`lemma6_event`, that
-  event for all tasks at once.
+  event for all tasks at once, and :func:`lemma6_probability`, its exact probability (one task, as
+  Lemma 6's union bound covers, or all M tasks at once, as Lemma 3 uses it).
 * :func:`theorem1_rhs`: the right-hand side of Theorem 1, with C_1 = 8 / log(1 + sigma^-2);
-  :func:`theorem1_ratios`, RHS(T) / R_T along a run.
+  :func:`theorem1_ratios`, RHS(T) / R_T along a run, and :func:`worst_regret_ratios`, RHS(T) against
+  the largest regret any policy can have (the bound is far above it, so it cannot fail).
+* :func:`lemma8_holds`: Lemma 8's per-step bound r_t <= 2 nu_t (alpha + tau) + 2 (1 - nu_t) beta_t
+  sigma_{t-1}(x_t) at the queries where the meta term nu_t alpha is small (there it can fail).
+* :func:`increment_exponent`: log2 of the ratio of the regret added over (T/2, T] to that over
+  (T/4, T/2] (sees harm in the early stage, unlike log2(R_T / R_{T/2})).
+* :func:`gap_separation`: how far the cumulative gap estimates of dissimilar tasks exceed those of
+  similar ones (the losses eq. 7 turns into weights).
 * :func:`theory_beta`, :func:`theory_tau`: beta_t and tau of Theorem 1.
 * :func:`variance_step_error`: how far the step sigma^2 <= (C_1 / 8) log(1 + sigma^-2 sigma^2) of the
   proof of Theorem 1 fails with a given constant (the misprinted constant of the main text fails it).
@@ -38,7 +46,7 @@ import math
 
 import numpy as np
 from scipy.optimize import minimize
-from scipy.stats import spearmanr
+from scipy.stats import norm as normal
 
 from bolib import acquisition as acq
 from bolib.algorithms.rm_bo import MetaSchedule, gap_estimate, hedge_weights, lemma1_noise_term
@@ -170,11 +178,38 @@ def theorem1_rhs(nu, beta_T: float, gamma_T: float, alpha: float, tau: float, no
 def theorem1_ratios(run: dict, job: dict) -> np.ndarray:
     """RHS(T) / R_T of Theorem 1 for T = 1..len(run) along one theory-mode run (``run`` = a variant of
     :func:`synthetic_job` in ``mode="theory"``, ``job`` = the job's result): >= 1 where the bound holds.
-    R_T counts the queries after the initial design."""
+    R_T counts the queries after the initial design; gamma_T is taken at the n_init + T observations the
+    target GP holds after T queries (its sigma_{t-1} includes the initial design)."""
     R = np.cumsum(run["regret"])
-    rhs = np.array([theorem1_rhs(run["nu"][:T], run["beta"][T - 1], job["gamma"][T - 1], job["alpha"], job["tau"],
-                                 NOISE_VAR) for T in range(1, len(R) + 1)])
-    return rhs / np.maximum(R, 1e-300)
+    return theorem1_rhs_along(run, job) / np.maximum(R, 1e-300)
+
+
+def theorem1_rhs_along(run: dict, job: dict) -> np.ndarray:
+    """Theorem 1's right-hand side RHS(T) for T = 1..len(run) along one theory-mode run."""
+    n_init = job["n_init"]
+    return np.array([theorem1_rhs(run["nu"][:T], run["beta"][T - 1], job["gamma"][n_init + T - 1], job["alpha"],
+                                  job["tau"], NOISE_VAR) for T in range(1, len(run["regret"]) + 1)])
+
+
+def worst_regret_ratios(run: dict, job: dict) -> np.ndarray:
+    """RHS(T) / (T (max f - min f)): Theorem 1's bound against the largest cumulative regret any policy
+    can incur in T queries. Where it exceeds 1 the bound holds for every policy, so checking it
+    cannot tell a good algorithm from a bad one."""
+    f = np.asarray(job["f"])
+    T = np.arange(1, len(run["regret"]) + 1)
+    return theorem1_rhs_along(run, job) / (T * (f.max() - f.min()))
+
+
+def lemma8_holds(run: dict, job: dict, cutoff: float = 0.1) -> tuple[bool, int]:
+    """Lemma 8: r_t <= 2 nu_t (alpha + tau) + 2 (1 - nu_t) beta_t sigma_{t-1}(x_t) at every query t with
+    nu_t alpha < ``cutoff`` (alpha = alpha' of the job, from the true gaps). Where nu_t alpha is large the
+    first term exceeds any possible regret; once it is small the bound is essentially GP-UCB's per-step
+    bound 2 beta_t sigma_{t-1}(x_t) and fails when the confidence bounds do (e.g. ||f||_k > B).
+    Returns (holds at every checked query, number of queries checked)."""
+    nu, alpha = np.asarray(run["nu"]), job["alpha"]
+    checked = nu * alpha < cutoff
+    bound = 2.0 * nu * (alpha + job["tau"]) + 2.0 * (1.0 - nu) * np.asarray(run["beta"]) * np.asarray(run["sigma_at"])
+    return bool(np.all(np.asarray(run["regret"])[checked] <= bound[checked])), int(checked.sum())
 
 
 def variance_step_error(variances, noise_var: float, C1: float) -> float:
@@ -271,24 +306,25 @@ def synthetic_job(seed: int, T: int, n_grid: int, gaps: list, sizes: list, varia
 
     ``mode="theory"`` (Theorem 1 / Lemma 1): lam = 1 + 2/T, beta_t and tau of Theorem 1 with gamma from
     the greedy bound (the meta GPs' gamma_N at N = max N_i), and, for the gap estimate, the maximum with
-    Lemma 1's noise term; the result also holds ``gamma`` (t = 1..T), ``tau`` and ``alpha``
-    (:func:`alpha_prime`, from the true gaps). ``mode="practical"``: the settings as given.
+    Lemma 1's noise term. beta_t uses gamma of the n_init + t - 1 observations the target GP holds at
+    query t (the initial design included); the result also holds ``gamma`` (for 1..n_init + T
+    observations), ``n_init``, ``tau`` and ``alpha`` (:func:`alpha_prime`, from the true gaps). ``mode="practical"``: the settings as given.
     A variant's ``beta`` may be a number; ``"practical"`` leaves the default schedule.
     """
     check_choice("mode", mode, ("theory", "practical"))
     task = synthetic_task(seed, n_grid, gaps, sizes, target=target, B=B, scale=scale)
     out = {"true_gaps": task["true_gaps"], "f": task["f"], "rkhs_norm": task["rkhs_norm"],
-           "tasks": [(idx, y) for idx, y, _ in task["tasks"]]}
+           "tasks": [(idx, y) for idx, y, _ in task["tasks"]], "n_init": n_init}
     extra = {}
     if mode == "theory":
         lam = 1.0 + 2.0 / T
-        gamma = theory_gamma(task["K"], lam, T)
+        gamma = theory_gamma(task["K"], lam, n_init + T)
         gamma_meta = theory_gamma(task["K"], NOISE_VAR, max(sizes))[-1]
         tau = theory_tau(gamma_meta, B, NOISE_VAR, delta, len(sizes))
-        gam = np.concatenate([[0.0], gamma])
+        gam = np.concatenate([[0.0], gamma])  # gam[n] = gamma_n, n observations
         noise_term = lemma1_noise_term(NOISE_VAR, int(sum(sizes)), delta)
         extra = {"lam": lam, "tau": tau, "gap_reduce": "max", "gap_noise_term": noise_term,
-                 "beta": lambda t: theory_beta(gam[t - 1], B, NOISE_VAR, delta)}
+                 "beta": lambda t: theory_beta(gam[n_init + t - 1], B, NOISE_VAR, delta)}
         out.update(gamma=gamma, tau=tau, lam=lam, alpha=alpha_prime(sizes, task["true_gaps"], NOISE_VAR, delta))
     for label, settings in variants.items():
         settings = {**extra, **settings}
@@ -307,6 +343,20 @@ def lemma6_event(sizes, noise_var: float, delta: float, rng: np.random.Generator
         if np.any(np.abs(noise_scale * math.sqrt(noise_var) * rng.standard_normal(2 * int(N))) > radius):
             return False
     return True
+
+
+def lemma6_probability(sizes, delta: float, all_tasks: bool = True, union_over_tasks: bool = False) -> float:
+    """Exact probability of Lemma 6's event, every |e_ij| and |e~_ij| <= sqrt(2 sigma^2 log(8 N_i / delta))
+    for Gaussian noise: (1 - 2 Phi(-sqrt(2 log(8 N_i / delta))))^(2 N_i) per task (sigma cancels), the
+    product over the tasks when ``all_tasks`` (as Lemma 3 needs it), else the first task's alone (what
+    Lemma 6's union bound over one task's 2 N_i values covers, >= 1 - delta/4). ``union_over_tasks``
+    uses the corrected radius with 8 M N_i / delta (the union bound over all M tasks)."""
+    M = len(sizes)
+    probs = []
+    for N in sizes if all_tasks else sizes[:1]:
+        z = math.sqrt(2.0 * math.log(8.0 * (M if union_over_tasks else 1) * N / delta))
+        probs.append((1.0 - 2.0 * normal.cdf(-z)) ** (2 * int(N)))
+    return float(np.prod(probs))
 
 
 def lemma3_chain(task: dict, weights, delta: float, rng: np.random.Generator) -> dict:
@@ -366,10 +416,25 @@ def lemma1_violations(true_gaps, gap_estimates) -> bool:
     return bool(np.any(np.asarray(gap_estimates) < np.asarray(true_gaps)[None, :]))
 
 
-def ranks_tasks(true_gaps, final_gaps) -> bool:
-    """The final gap estimates order the tasks as the true gaps do (Spearman correlation 1)."""
-    rho = spearmanr(true_gaps, final_gaps).statistic
-    return bool(np.isclose(rho, 1.0))
+def gap_separation(gap_estimates, similar, dissimilar) -> float:
+    """log( mean_{i in dissimilar} sum_t d_bar_{i,t} / mean_{i in similar} sum_t d_bar_{i,t} ) for one run's
+    gap estimates (T, M): the cumulative losses from which eq. 7 makes the weights. Positive when the
+    estimate finds the dissimilar tasks farther from the target; about 0 when it cannot tell them apart
+    (e.g. when all tasks are equally far)."""
+    total = np.asarray(gap_estimates, dtype=float).sum(axis=0)
+    return float(np.log(total[list(dissimilar)].mean() / total[list(similar)].mean()))
+
+
+def increment_exponent(cumulative, eps: float = 1e-9) -> np.ndarray:
+    """Per-seed exponent log2((R_T - R_{T/2}) / (R_{T/2} - R_{T/4})) of each row of cumulative regret: the
+    regret added over the last half against that over the quarter before. About a for R_T ~ T^a (1:
+    linear, i.e. not no-regret), about 0 for logarithmic growth, negative once regret stops. Unlike
+    log2(R_T / R_{T/2}), a large regret early on (harm from the meta-tasks before nu_t decays) does not
+    make it small: only the recent increments count. ``eps`` makes two zero increments give 0."""
+    R = np.atleast_2d(np.asarray(cumulative, dtype=float))
+    T = R.shape[1]
+    q, h = R[:, T // 4 - 1], R[:, T // 2 - 1]
+    return np.log2((R[:, -1] - h + eps) / (h - q + eps))
 
 
 def hedge_regret_sides(losses, eta: float, weights=None) -> tuple[float, float]:

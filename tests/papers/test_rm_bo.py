@@ -50,17 +50,60 @@ def test_lemma6_coverage_rule_separates_the_assumed_noise_from_a_larger_one():
     assert rules.coverage(noisy, level=level, margin=0.05).verdict == "not reproduced"
 
 
-def _theory_runs(scale, seeds=range(8)):
-    hits = []
-    for s in seeds:
-        out = P.synthetic_job(s, 40, 200, [8.0] * 4, [20] * 4, {"rm": {}}, target="rkhs", mode="theory", scale=scale)
-        hits.append(bool(np.all(P.theorem1_ratios(out["rm"], out) >= 1.0)))
-    return hits
+def _theory_runs(scale, seeds=range(6), T=40):
+    return [P.synthetic_job(s, T, 200, [8.0] * 4, [20] * 4, {"rm": {}}, target="rkhs", mode="theory", scale=scale)
+            for s in seeds]
 
 
-def test_theorem1_bound_holds_for_f_in_the_ball_and_fails_far_outside_it():
-    assert rules.coverage(_theory_runs(1.0), level=1 - 3 * DELTA / 4, margin=0.6).verdict == "reproduced"
-    assert rules.coverage(_theory_runs(1e5), level=1 - 3 * DELTA / 4, margin=0.6).verdict == "not reproduced"
+def test_theory_beta_counts_the_initial_design():
+    out = P.synthetic_job(0, 10, 100, [8.0] * 4, [20] * 4, {"rm": {}}, target="rkhs", mode="theory", n_init=5)
+    assert len(out["gamma"]) == 15 and out["n_init"] == 5
+    assert out["rm"]["beta"][0] == pytest.approx(P.theory_beta(out["gamma"][4], 2.0, P.NOISE_VAR, 0.1))
+
+
+def test_theorem1_bound_is_above_the_worst_possible_regret():
+    """Why C2a is an invariant: RHS(T) exceeds T (max f - min f), which no policy can exceed."""
+    for out in _theory_runs(1.0, range(2)):
+        assert np.all(P.worst_regret_ratios(out["rm"], out) > 1.0)
+        assert np.all(P.theorem1_ratios(out["rm"], out) >= 1.0)
+
+
+def test_lemma8_holds_in_the_ball_and_fails_outside_it():
+    """C2-L8: the per-step bound at the queries with nu_t alpha < 0.1 (there are some), decided by the
+    coverage rule: reproduced for ||f|| = B, not reproduced for f scaled by 1000 (||f|| >> B)."""
+    level = 1 - 3 * DELTA / 4
+    inside = [P.lemma8_holds(out["rm"], out) for out in _theory_runs(1.0)]
+    outside = [P.lemma8_holds(out["rm"], out) for out in _theory_runs(1000.0)]
+    assert all(n > 10 for _, n in inside + outside)
+    assert rules.coverage([h for h, _ in inside], level=level, margin=0.6).verdict == "reproduced"
+    assert rules.coverage([h for h, _ in outside], level=level, margin=0.6).verdict == "not reproduced"
+
+
+def test_lemma8_check_fails_on_a_regret_above_the_bound():
+    run = {"nu": np.array([1.0, 1e-3, 1e-6]), "beta": np.ones(3), "sigma_at": np.full(3, 0.1),
+           "regret": np.array([50.0, 0.1, 0.1])}
+    job = {"alpha": 10.0, "tau": 1.0}
+    assert P.lemma8_holds(run, job) == (True, 2)  # t = 1 is not checked (nu alpha = 10)
+    run["regret"][2] = 0.3  # above 2 beta sigma = 0.2
+    assert P.lemma8_holds(run, job) == (False, 2)
+
+
+def test_lemma6_erratum_exact_probabilities():
+    """C1-L6: for M = 16 tasks at once the event has probability 0.9247 < 1 - delta/4; one task's event
+    (what Lemma 6 bounds) and the union bound over all tasks (8 M N / delta) both reach it."""
+    level = 1 - DELTA / 4
+    sizes = [20] * 16
+    assert P.lemma6_probability(sizes, DELTA) == pytest.approx(0.9247, abs=1e-4)
+    paper = max(0.0, level - P.lemma6_probability(sizes, DELTA))
+    corrected = max(0.0, level - P.lemma6_probability(sizes, DELTA, union_over_tasks=True))
+    assert P.lemma6_probability(sizes, DELTA, all_tasks=False) >= level
+    assert rules.erratum(paper, corrected, tolerance=1e-12).verdict == "reproduced"
+    # negative control: with one task the paper's statement is right, so there is no erratum
+    one = max(0.0, level - P.lemma6_probability([20], DELTA))
+    assert rules.erratum(one, one, tolerance=1e-12).verdict == "not reproduced"
+    # the Monte Carlo event agrees with the exact probability
+    draws = np.concatenate([P.lemma6_job(s, 500, sizes) for s in range(4)])
+    assert abs(draws.mean() - P.lemma6_probability(sizes, DELTA)) < 0.03
 
 
 def test_c1_erratum_misprinted_constant_fails_the_variance_step():
@@ -72,17 +115,28 @@ def test_c1_erratum_misprinted_constant_fails_the_variance_step():
     assert rules.erratum(corrected, paper, tolerance=1e-9).verdict == "not reproduced"
 
 
+def test_increment_exponent():
+    t = np.arange(1, 201)
+    curves = np.array([t, np.sqrt(t), np.log(t), np.minimum(t, 80), np.minimum(t, 20)], dtype=float)
+    a = P.increment_exponent(curves)
+    assert a[0] == pytest.approx(1.0) and a[1] == pytest.approx(0.5, abs=0.02) and abs(a[2]) < 0.1 and a[3] < -20 and a[4] == 0.0
+    # early harm then linear growth: the last-doubling exponent hides it, the increment exponent does not
+    harmed = np.concatenate([np.linspace(0, 100, 50), 100 + np.arange(1, 151) * 0.2])[None]
+    assert doubling_exponent(harmed)[0] < 0.5 and P.increment_exponent(harmed)[0] == pytest.approx(1.0)
+
+
 def test_no_regret_rate_separates_adaptive_nu_from_nu_one():
-    """C2b: practical mode, all tasks dissimilar: doubling exponent of adaptive nu is small, nu = 1's is about 1."""
+    """C2b: practical mode, all tasks dissimilar: the increment exponent of adaptive nu is small, nu = 1's is about 1."""
     curves = {"rm": [], "one": []}
     for s in range(6):
         out = P.synthetic_job(s, 60, 300, [8.0] * 4, [20] * 4, {"rm": {"beta": 2.0}, "one": {"beta": 2.0, "nu": 1.0}},
                               target="rkhs")
         for k in curves:
             curves[k].append(np.cumsum(out[k]["regret"]))
-    rm, one = doubling_exponent(np.array(curves["rm"])), doubling_exponent(np.array(curves["one"]))
-    assert rules.rate(rm, (0.0, 0.75), contrast=one).verdict == "reproduced"
-    assert rules.rate(one, (0.0, 0.75), contrast=rm).verdict == "not reproduced"
+    rm, one = P.increment_exponent(np.array(curves["rm"])), P.increment_exponent(np.array(curves["one"]))
+    claimed = (-math.inf, 0.75)
+    assert rules.rate(rm, claimed, contrast=one).verdict == "reproduced"
+    assert rules.rate(one, claimed, contrast=rm).verdict == "not reproduced"
 
 
 def test_lemma1_coverage_theory_version_holds_mean_version_does_not():
@@ -96,9 +150,26 @@ def test_lemma1_coverage_theory_version_holds_mean_version_does_not():
     assert rules.coverage(practical, level=0.9, margin=0.5).verdict == "not reproduced"
 
 
-def test_ranks_tasks():
-    assert P.ranks_tasks([0.05, 0.5, 2, 4], [0.3, 0.6, 1.5, 3.0])
-    assert not P.ranks_tasks([0.05, 0.5, 2, 4], [0.6, 0.3, 1.5, 3.0])
+def test_gap_separation_and_its_run_level_control():
+    """C6-sep: the separation is larger with d = (0.05, 0.5, 2, 4) than in the same runs with all d = 2
+    (reproduced); with the roles swapped (control claimed larger) the rule says not reproduced."""
+    real, equal = [], []
+    for s in range(8):
+        for gaps, out_list in (([0.05, 0.5, 2.0, 4.0], real), ([2.0] * 4, equal)):
+            out = P.synthetic_job(s, 15, 200, gaps, [20] * 4, {"rm": {}})
+            out_list.append(P.gap_separation(out["rm"]["gaps"], [0, 1], [2, 3]))
+    values = {"true d": real, "all d = 2": equal}
+    assert rules.comparison(values, "true d", ["all d = 2"], "higher").verdict == "reproduced"
+    assert rules.comparison(values, "all d = 2", ["true d"], "higher").verdict == "not reproduced"
+    assert P.gap_separation(np.ones((5, 4)), [0, 1], [2, 3]) == 0.0
+
+
+def test_harm_comparison_separates_a_robust_method_from_a_harmed_one():
+    """C8-robust: per-seed harm R(meta) - R(plain); the rule must say not reproduced when UCB is the more harmed."""
+    rng = np.random.default_rng(0)
+    small, large = rng.normal(0.5, 0.3, 12), rng.normal(5.0, 0.5, 12)
+    assert rules.comparison({"UCB": small, "TS": large}, "UCB", ["TS"], "lower").verdict == "reproduced"
+    assert rules.comparison({"UCB": large, "TS": small}, "UCB", ["TS"], "lower").verdict == "not reproduced"
 
 
 def test_hedge_regret_inequality_holds_for_eq7_and_fails_for_follow_the_leader():
