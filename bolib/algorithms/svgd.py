@@ -13,8 +13,16 @@ included), recomputed at every step; then grad_{x^j} k(x^j, x^i) = k(x^j, x^i) (
 Step (eq. 25 with the paper's "step size 0.001, decay 0.9", Table D.4): a per-coordinate
 normalised step x <- x + alpha zeta / (eps + sqrt(G)) with G the running mean of zeta^2 (G = zeta^2
 at the first step, then G <- decay G + (1 - decay) zeta^2), as in the original BORE authors' code.
-Each coordinate moves by at most about alpha per step, so the domain must be the unit cube;
-particles are clipped to it after every step.
+Each coordinate moves by at most about alpha per step.
+
+The domain is the unit cube, and the particles move in logit coordinates z = log(x / (1 - x)),
+x = sigmoid(z), with the target carried over by the change of variables: log p_z(z) = log p(sigmoid(z))
++ sum_k log(sigmoid(z_k) (1 - sigmoid(z_k))). A flat target on the cube is then the logistic density
+in z, a proper density whose score pulls particles back from the edges. (SVGD run on the cube itself
+with clipping after every step piles particles on the faces: with no score from the boundary, the
+repulsion term pushes the outer particles outwards until the clipping stops them, so on a flat
+target most coordinates end exactly at 0 or 1.) The step size alpha applies to z; near x = 1/2 one
+step moves x by about alpha / 4.
 """
 from __future__ import annotations
 
@@ -43,19 +51,27 @@ def svgd_direction(X: torch.Tensor, scores: torch.Tensor) -> torch.Tensor:
     return (attraction + repulsion) / M
 
 
+#: starting points are kept this far inside the cube, so that their logits are finite
+EDGE = 1e-6
+
+
 def svgd(log_p: Callable[[torch.Tensor], torch.Tensor], X0, steps: int, step_size: float = 1e-3,
          decay: float = 0.9, eps: float = 1e-6) -> np.ndarray:
-    """Move particles ``X0`` (M, d) in [0, 1]^d towards the density exp(log_p) by ``steps`` SVGD steps.
+    """Move particles ``X0`` (M, d) in [0, 1]^d towards the density exp(log_p) by ``steps`` SVGD steps
+    (eq. 26), taken in logit coordinates (module docstring).
 
-    ``log_p`` maps an (M, d) tensor to the M log densities (up to a constant), differentiably; the
-    scores are its autograd gradients.
+    ``log_p`` maps an (M, d) tensor of points in the cube to the M log densities (up to a
+    constant), differentiably; the scores are autograd gradients of the log density in z.
     """
-    X = torch.as_tensor(np.asarray(X0, dtype=float), dtype=torch.float64).clone()
+    X0 = np.clip(np.asarray(X0, dtype=float), EDGE, 1 - EDGE)
+    Z = torch.logit(torch.as_tensor(X0, dtype=torch.float64))
     G = None
     for _ in range(int(steps)):
-        Xg = X.detach().requires_grad_(True)
-        scores, = torch.autograd.grad(log_p(Xg).sum(), Xg)
-        zeta = svgd_direction(X, scores.detach())
+        Zg = Z.detach().requires_grad_(True)
+        log_pz = log_p(torch.sigmoid(Zg)) + (torch.nn.functional.logsigmoid(Zg)
+                                            + torch.nn.functional.logsigmoid(-Zg)).sum(1)
+        scores, = torch.autograd.grad(log_pz.sum(), Zg)
+        zeta = svgd_direction(Z, scores.detach())
         G = zeta.square() if G is None else decay * G + (1 - decay) * zeta.square()
-        X = (X + step_size * zeta / (eps + G.sqrt())).clamp(0.0, 1.0)
-    return X.numpy()
+        Z = Z + step_size * zeta / (eps + G.sqrt())
+    return torch.sigmoid(Z).numpy()
