@@ -17,7 +17,7 @@ r_t = f(x_t) - min f).
 * The statistics the claims are decided on: :func:`lemma1_gap` (Lemma 1 and footnote 3),
   :func:`interval_lipschitz` (eq. 11), :func:`theorem2_holds`, :func:`theorem3_holds`,
   :func:`theorem4_holds`, :func:`lemma_a2_sides` (Lemma A.2 and its hidden condition on lambda),
-  :func:`distribution_gaps` and :func:`tail_exponents`.
+  :func:`distribution_gaps`, :func:`tail_exponents` and :func:`stuck`.
 """
 from __future__ import annotations
 
@@ -215,11 +215,15 @@ def exact_batch(p, M: int, rng: np.random.Generator) -> np.ndarray:
     return rng.choice(len(p), size=int(M), p=p)
 
 
-def batch_run(rule: str, seed: int, T: int, M: int, lam: float = LAMBDA, delta: float = DELTA, b: float = B) -> dict:
+def batch_run(rule: str, seed: int, T: int, M: int, lam: float = LAMBDA, delta: float = DELTA, b: float = B,
+              beta: float | None = None) -> dict:
     """Batch BORE++ on the D.1 testbed with exact sampling (Theorem 4's setting): in round t, M
     i.i.d. domain points from p_hat_t ~ pi_{t-1,delta} = min(1, max(0, pi_hat_{t-1} + beta_{t-1}
     sigma_{t-1})) (eq. 20), so q_t = p_hat_t exactly; ``rule="uniform"``: p_hat_t uniform (a contrast
-    the theorem does not cover). The M labels of a round are observed together.
+    the theorem does not cover). The M labels of a round are observed together. ``beta=None`` uses
+    beta_t(delta) of Theorem 1 (about 50 here, which clips pi_hat + beta sigma to 1 on the whole
+    domain for many rounds); a number fixes beta_t to it (outside Theorem 4, whose bound needs
+    Theorem 1's beta).
 
     Returns per round t = 1..T: ``dist_regret`` r_bar_t = E_{p_hat_t} f - E_l f with l ~ pi* (eq. 27),
     ``kl`` KL(p_hat_t || l), ``tv``, ``e_sigma`` E_{p_hat_t} sigma_{t-1}, ``beta`` beta_{t-1},
@@ -238,12 +242,12 @@ def batch_run(rule: str, seed: int, T: int, M: int, lam: float = LAMBDA, delta: 
     log_det, best = 0.0, np.inf
     out = {k: np.empty(T) for k in ("dist_regret", "kl", "tv", "e_sigma", "beta", "simple_regret", "flat")}
     for t in range(1, T + 1):
-        beta = b + math.sqrt(2 / lam * (0.5 * log_det + math.log(1 / delta)))
-        ucb = np.ones(m) if rule == "uniform" else post.mean + beta * post.std
+        beta_t = b + math.sqrt(2 / lam * (0.5 * log_det + math.log(1 / delta))) if beta is None else float(beta)
+        ucb = np.ones(m) if rule == "uniform" else post.mean + beta_t * post.std
         out["flat"][t - 1] = float(np.all(ucb >= 1.0))
         p = sampling_distribution(ucb)
         out["dist_regret"][t - 1], out["kl"][t - 1], out["tv"][t - 1] = distribution_gaps(p, ell, f)
-        out["e_sigma"][t - 1], out["beta"][t - 1] = p @ post.std, beta
+        out["e_sigma"][t - 1], out["beta"][t - 1] = p @ post.std, beta_t
         for k, i in enumerate(exact_batch(p, M, draw)):
             log_det += math.log1p(post.var[i] / lam)
             best = min(best, f[i])
@@ -342,9 +346,10 @@ def lemma_a2_example(lam: float, N: int = 20, n_domain: int = 100, seed: int = 0
 
 
 def tail_exponents(cumulative, start: float = 0.25) -> np.ndarray:
-    """Per-run log-log slopes of cumulative regret R_t over t in [start T, T] (1: linear growth, the
-    stuck BORE of Theorem 2; < 1: sublinear, Theorem 3). Runs with zero regret throughout that window
-    give 0."""
+    """Per-run log-log slopes of cumulative regret R_t over t in [start T, T] (1: linear growth, as
+    uniform queries; < 1: sublinear, Theorem 3's rate). Runs with zero regret throughout that window
+    give 0. A run that stops moving after some steps has R_t = c + r t, whose slope lies below 1: a
+    slope does not detect "stuck" (:func:`stuck`)."""
     R = np.atleast_2d(np.asarray(cumulative, dtype=float))
     T = R.shape[1]
     t = np.arange(1, T + 1)
@@ -352,3 +357,12 @@ def tail_exponents(cumulative, start: float = 0.25) -> np.ndarray:
     flat = R[:, window][:, -1] <= R[:, window][:, 0]
     slopes = loglog_slopes(t[window], np.maximum(R[:, window], 1e-300))
     return np.where(flat, 0.0, slopes)
+
+
+def stuck(indices, start: float = 0.5) -> np.ndarray:
+    """Per run (rows of ``indices``, the queried domain indices x_1..x_T): True when the run queries
+    one single point over t in [start T, T], the behaviour Theorem 2 allows BORE (eq. 15): once the
+    argmax of pi_hat has a positive label it may never move (eq. 17's sigma_{t-1}(x*) does not shrink)."""
+    idx = np.atleast_2d(np.asarray(indices))
+    tail = idx[:, int(start * idx.shape[1]):]
+    return np.all(tail == tail[:, :1], axis=1)

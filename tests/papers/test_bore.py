@@ -134,3 +134,83 @@ def test_rkhs_norm_of_eq_d5_recovers_a_known_norm():
     exact = math.sqrt(alpha @ K[np.ix_(idx, idx)] @ alpha)
     assert pb.rkhs_norm(f, K) == pytest.approx(exact, rel=1e-3)
     assert abs(np.linalg.norm(f) - exact) > 0.1  # negative control: the Euclidean norm of the values is not it
+
+
+def test_stuck_flags_a_run_that_stops_moving_and_not_one_that_moves():
+    stuck_run = np.r_[[3, 5, 7], np.full(97, 7)]
+    moving = np.r_[[3, 5, 7], np.tile([7, 8], 48), [9]]
+    assert pb.stuck([stuck_run, moving]).tolist() == [True, False]
+    # the slope of R_t = c + r t over [T/4, T] lies below 1: a slope cannot say "stuck"
+    assert pb.tail_exponents(5.0 + 0.1 * np.arange(1, 201))[0] < 0.9
+    # the declared rule: stuck in most trials, uniform queries (never stuck) as the contrast
+    rng = np.random.default_rng(0)
+    uniform = pb.stuck(rng.integers(0, 100, (20, 100)))
+    assert not uniform.any()
+    stuck_trials = pb.stuck(np.tile(stuck_run, (20, 1)))
+    assert rules.rate(stuck_trials, (0.5, 1.0), contrast=uniform).verdict == "reproduced"
+    # negative control: runs that keep moving are not stuck in most trials
+    assert rules.rate(pb.stuck(np.tile(moving, (20, 1))), (0.5, 1.0), contrast=uniform).verdict == "not reproduced"
+
+
+def test_prior_root_is_a_square_root_of_a_singular_kernel_matrix():
+    X = np.linspace(0, 1, 60)
+    K = pb.rbf(X, X)  # numerically singular
+    R = pb.prior_root(K)
+    np.testing.assert_allclose(R @ R.T, K, atol=1e-10)
+    lam, U = np.linalg.eigh(K)
+    wrong = U * np.maximum(lam, 0)  # negative control: the eigenvalues without their square root
+    assert np.abs(wrong @ wrong.T - K).max() > 1e-3
+
+
+def test_posterior_draw_has_the_pls_posterior_mean_and_covariance():
+    X = np.linspace(0, 1, 12)
+    K, lam = pb.rbf(X, X, 0.3), 0.1
+    idx, z = [2, 7, 9], np.array([1.0, 0.0, 1.0])
+    A = np.linalg.solve(K[np.ix_(idx, idx)] + lam * np.eye(3), K[idx])
+    mean, cov = K[:, idx] @ np.linalg.solve(K[np.ix_(idx, idx)] + lam * np.eye(3), z), K - K[:, idx] @ A
+    rng, root = np.random.default_rng(0), pb.prior_root(K)
+    draws = np.array([pb.posterior_draw(K, root, idx, z, lam, rng) for _ in range(20000)])
+    np.testing.assert_allclose(draws.mean(0), mean, atol=0.03)
+    np.testing.assert_allclose(np.cov(draws.T), cov, atol=0.03)
+    # negative control: Matheron's rule without the label-noise term gives too small a variance at the data
+    g = root @ rng.standard_normal((12, 20000))
+    noiseless = g + K[:, idx] @ np.linalg.solve(K[np.ix_(idx, idx)] + lam * np.eye(3), z[:, None] - g[idx])
+    assert np.abs(np.cov(noiseless)[idx, idx] - cov[idx, idx]).max() > 0.02
+
+
+def test_moving_threshold_is_the_gamma_quantile_of_the_observations_so_far():
+    T, seed = 30, 3
+    run = pb.finite_run("bore++-moving", seed, T)
+    tb = pb.d1_testbed(seed)
+    y = tb["f"][run["index"]] + pb.NOISE_STD * pb.make_rng(seed, "noise").standard_normal(T)
+    expected = [tb["tau"]] + [np.quantile(y[:t], tb["gamma"], method="inverted_cdf") for t in range(1, T)]
+    np.testing.assert_allclose(run["tau"], expected)
+    # negative control: BORE++ with a fixed threshold does not follow the quantile
+    assert np.abs(pb.finite_run("bore++", seed, T)["tau"] - expected).max() > 1e-3
+
+
+def test_gp_ucb_beta_is_durand_et_al_with_the_rkhs_norm_of_f():
+    T, seed = 25, 1
+    run = pb.finite_run("gp-ucb", seed, T)
+    tb = pb.d1_testbed(seed)
+    log_det = np.r_[0.0, np.cumsum(2 * run["gain"])[:-1]]
+    scale = pb.NOISE_STD / math.sqrt(pb.LAMBDA_UCB)
+    expected = pb.rkhs_norm(tb["f"], tb["K"]) + scale * np.sqrt(2 * (0.5 * log_det + math.log(1 / pb.DELTA)))
+    np.testing.assert_allclose(run["beta"], expected, rtol=1e-10)
+    # negative control: Theorem 1's beta of the class-probability runs is a different sequence
+    assert np.abs(pb.finite_run("bore++", seed, T)["beta"][0] - expected[0]) > 1
+
+
+def test_distribution_gaps_match_hand_computed_values():
+    p, ell, f = np.array([0.5, 0.5, 0.0]), np.array([0.25, 0.25, 0.5]), np.array([0.0, 1.0, 2.0])
+    r_bar, kl, tv = pb.distribution_gaps(p, ell, f)
+    assert r_bar == pytest.approx(0.5 - 1.25) and kl == pytest.approx(math.log(2)) and tv == pytest.approx(0.5)
+    assert pb.distribution_gaps(ell, ell, f) == pytest.approx((0.0, 0.0, 0.0))  # control: no gap to itself
+
+
+def test_a_fixed_beta_makes_batch_sampling_non_uniform_where_the_theory_beta_is_flat():
+    literal, fixed = pb.batch_run("bore++", 0, 20, 5), pb.batch_run("bore++", 0, 20, 5, beta=3.0)
+    assert np.all(fixed["beta"] == 3.0) and literal["beta"][0] > 10
+    assert literal["flat"].mean() == 1.0 and fixed["flat"].mean() < 0.5
+    slopes = pb.tail_exponents(np.array([np.cumsum(fixed["dist_regret"]), np.cumsum(literal["dist_regret"])]))
+    assert slopes[0] < 0.9 and slopes[1] == pytest.approx(1.0)
