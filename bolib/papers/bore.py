@@ -12,6 +12,7 @@ r_t = f(x_t) - min f).
 * :func:`finite_run`: BORE (eq. 15), BORE++ (eq. 20, theory beta of Theorem 1), BORE-TS (App. B),
   BORE++ with a moving quantile tau_t (App. C), GP-UCB with Durand et al.'s beta (Table D.2) and
   uniform queries, one run each, with the per-step quantities the theorems bound.
+* :func:`bayes_ts_run`: Thompson sampling on f ~ GP(0, k) (the Bayesian half of App. B).
 * :func:`batch_run`: batch BORE++ with *exact* i.i.d. sampling of M points per round from
   p_hat_t ~ pi_{t-1,delta} (Theorem 4's setting), its distributional regret, KL and TV.
 * The statistics the claims are decided on: :func:`lemma1_gap` (Lemma 1 and footnote 3),
@@ -197,6 +198,39 @@ def posterior_draw(K, root, idx, z, lam: float, rng: np.random.Generator) -> np.
         return g
     residual = np.asarray(z) - g[idx] - math.sqrt(lam) * rng.standard_normal(len(idx))
     return g + K[:, idx] @ np.linalg.solve(K[np.ix_(idx, idx)] + lam * np.eye(len(idx)), residual)
+
+
+BAYES_RULES = ("gp-ts", "uniform")
+
+
+def bayes_ts_run(rule: str, seed: int, T: int) -> dict:
+    """The Bayesian half of App. B: f ~ GP(0, k) with the SE kernel of the testbed (lengthscale 0.1) on
+    the D.1 domain of ``seed``, y = f + N(0, sigma_eps^2), and Thompson sampling (``gp-ts``: x_t = argmin
+    of one posterior draw of f on the domain, :func:`posterior_draw` with lambda = sigma_eps^2), the
+    function-space view of BORE with a posterior-sample classifier, for which Russo & Van Roy's
+    Bayesian regret bound O(sqrt(T xi_T log(|X| T))) holds; ``uniform``: uniform queries (a contrast
+    with linear regret). x_1 is the testbed's shared first point; the noise of step t is shared.
+
+    Returns ``regret`` r_t = f(x_t) - min f and ``index`` x_t per step.
+    """
+    check_choice("rule", rule, BAYES_RULES)
+    tb = d1_testbed(seed)
+    K, m = tb["K"], len(tb["X"])
+    root = prior_root(K)
+    f = root @ make_rng(seed, "bayes-f").standard_normal(m)
+    noise = NOISE_STD * make_rng(seed, "noise").standard_normal(T)
+    pick = make_rng(seed, "bayes-pick", rule)
+    idx, y = [], []
+    for t in range(T):
+        if t == 0:
+            i = tb["x1"]
+        elif rule == "gp-ts":
+            i = argmax_grid(-posterior_draw(K, root, idx, y, NOISE_STD ** 2, pick), pick)
+        else:
+            i = int(pick.integers(m))
+        idx.append(i)
+        y.append(f[i] + noise[t])
+    return {"regret": f[idx] - f.min(), "index": np.array(idx)}
 
 
 BATCH_RULES = ("bore++", "uniform")
