@@ -16,6 +16,7 @@ r_t = f(x_t) - min f).
 * :func:`batch_run`: batch BORE++ with *exact* i.i.d. sampling of M points per round from
   p_hat_t ~ pi_{t-1,delta} (Theorem 4's setting), its distributional regret, KL and TV.
 * The statistics the claims are decided on: :func:`lemma1_gap` (Lemma 1 and footnote 3),
+  :func:`lemma1_monte_carlo` (eq. 10 from samples),
   :func:`interval_lipschitz` (eq. 11), :func:`theorem2_holds`, :func:`theorem3_holds`,
   :func:`theorem4_holds`, :func:`lemma_a2_sides` (Lemma A.2 and its hidden condition on lambda),
   :func:`distribution_gaps`, :func:`tail_exponents` and :func:`stuck`.
@@ -97,6 +98,27 @@ def lemma1_gap(f, noise: str, tau: float, scale: float = 0.1) -> float:
     f = np.asarray(f, dtype=float)
     p = NOISES[check_choice("noise", noise, NOISES)].logcdf((tau - f) / scale)  # the CDF itself rounds to 1 in the tails
     return float(f[p == p.max()].max() - f.min())
+
+
+def lemma1_monte_carlo(f, noise: str, tau: float, scale: float, n: int, rng: np.random.Generator,
+                      level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """Eq. 10's first equality from samples: at every point, ``n`` observations y = f(x) + scale eps
+    (eps from ``noise``), the frequency of y <= tau, and whether Phi_eps((tau - f(x)) / scale) lies in
+    that frequency's two-sided Clopper-Pearson interval at ``level``. Returns (frequencies, inside)."""
+    f = np.asarray(f, dtype=float)
+    dist = NOISES[check_choice("noise", noise, NOISES)]
+    k = np.sum(f[:, None] + scale * dist.rvs(size=(len(f), n), random_state=rng) <= tau, axis=1)
+    lo, hi = clopper_pearson(k, n, level)
+    exact = dist.cdf((tau - f) / scale)
+    return k / n, (lo <= exact) & (exact <= hi)
+
+
+def clopper_pearson(k, n: int, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """Two-sided exact (Clopper-Pearson) interval for a binomial proportion, k successes in n."""
+    k, a = np.asarray(k), (1 - level) / 2
+    lo = np.where(k > 0, sps.beta.ppf(a, np.maximum(k, 1), n - k + 1), 0.0)
+    hi = np.where(k < n, sps.beta.ppf(1 - a, k + 1, np.maximum(n - k, 1)), 1.0)
+    return lo, hi
 
 
 # ------------------------------------------------------------------------------ runs

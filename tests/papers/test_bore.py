@@ -224,3 +224,24 @@ def test_bayesian_thompson_sampling_is_sublinear_and_uniform_queries_are_not():
     assert rules.rate(slopes["gp-ts"], (0.0, 0.9), contrast=slopes["uniform"]).verdict == "reproduced"
     # negative control: uniform queries violate the sublinear claim
     assert rules.rate(slopes["uniform"], (0.0, 0.9)).verdict == "not reproduced"
+
+
+def test_lemma1_monte_carlo_frequencies_cover_the_class_probability_and_a_wrong_scale_does_not():
+    f, rng = pb.d1_testbed(2)["f"], np.random.default_rng(0)
+    hits, wrong = [], []
+    for noise in ("gaussian", "student-t3", "cauchy", "laplace", "uniform"):
+        for tau in f.min() + 0.1 * rng.uniform(-2, 2, 5):
+            freq, inside = pb.lemma1_monte_carlo(f, noise, tau, 0.1, 2000, rng)
+            hits.append(inside)
+            lo, hi = pb.clopper_pearson(np.round(freq * 2000), 2000)
+            other = pb.NOISES[noise].cdf((tau - f) / 0.2)
+            wrong.append((lo <= other) & (other <= hi))
+    assert rules.coverage(np.concatenate(hits), level=0.95, margin=0.02).verdict == "reproduced"
+    # negative control: the class probability of a noise twice as wide is not what the samples show
+    assert rules.coverage(np.concatenate(wrong), level=0.95, margin=0.02).verdict == "not reproduced"
+
+
+def test_clopper_pearson_matches_closed_forms():
+    lo, hi = pb.clopper_pearson(np.array([0, 10]), 10)
+    assert lo[0] == 0 and hi[0] == pytest.approx(1 - 0.025 ** 0.1)  # k = 0: upper end 1 - (alpha/2)^(1/n)
+    assert hi[1] == 1 and lo[1] == pytest.approx(0.025 ** 0.1)
