@@ -141,7 +141,8 @@ def finite_run(rule: str, seed: int, T: int, lam: float = LAMBDA, delta: float =
     Lipschitz constant on [pi*(x_t), pi*(x*)], :func:`interval_lipschitz`), ``beta`` beta_{t-1},
     ``sigma_at`` sigma_{t-1}(x_t), ``sigma_opt`` sigma_{t-1}(x*), ``ratio`` max_x |pi* - pi_hat_{t-1}| /
     (beta_{t-1} sigma_{t-1}) (<= 1 when Theorem 1's band holds; for ``gp-ucb`` the same with f and
-    mu), ``gain`` 1/2 log(1 + sigma_{t-1}^2(x_t) / lambda) (Lemma A.1's terms), ``var_increase``
+    mu; for ``bore++-moving`` with pi_t = Phi_eps(tau_t - f), the class probability of the current
+    threshold, for which no theorem gives the band), ``gain`` 1/2 log(1 + sigma_{t-1}^2(x_t) / lambda) (Lemma A.1's terms), ``var_increase``
     max_x sigma_t^2 - sigma_{t-1}^2 (<= 0 by Lemma A.3), ``tau``; and ``log_det`` =
     log|I + lambda^{-1} K_T| computed directly, ``ratio_final`` for pi_hat_T, and the testbed's ``f``.
     """
@@ -170,6 +171,7 @@ def finite_run(rule: str, seed: int, T: int, lam: float = LAMBDA, delta: float =
             post = GridPosterior(K, lam, max_points=T + 1)
             for i, yi in zip(idx, y):
                 post.update(i, float(yi <= tau))
+            target = sps.norm.cdf((tau - f) / NOISE_STD)  # pi_t of the current threshold (eq. 10)
         mean, sd = post.mean, post.std
         beta = norm + scale * math.sqrt(2 * (0.5 * log_det + math.log(1 / delta)))
         if t == 1:

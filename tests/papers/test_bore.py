@@ -8,6 +8,7 @@ import pytest
 from scipy import stats as sps
 
 from bolib.claims import ClaimBook, InvariantViolated, rules
+from bolib.models.grid import GridPosterior
 from bolib.papers import bore as pb
 
 
@@ -245,3 +246,19 @@ def test_clopper_pearson_matches_closed_forms():
     lo, hi = pb.clopper_pearson(np.array([0, 10]), 10)
     assert lo[0] == 0 and hi[0] == pytest.approx(1 - 0.025 ** 0.1)  # k = 0: upper end 1 - (alpha/2)^(1/n)
     assert hi[1] == 1 and lo[1] == pytest.approx(0.025 ** 0.1)
+
+
+def test_moving_threshold_band_ratio_is_against_the_current_class_probability():
+    seed, T = 4, 30
+    run = pb.finite_run("bore++-moving", seed, T)
+    tb = pb.d1_testbed(seed)
+    target = sps.norm.cdf((run["tau"][-1] - tb["f"]) / pb.NOISE_STD)
+    # rebuild pi_hat_{T-1} for the last threshold and compare the ratio of the last step
+    y = tb["f"][run["index"]] + pb.NOISE_STD * pb.make_rng(seed, "noise").standard_normal(T)
+    post = GridPosterior(tb["K"], pb.LAMBDA, max_points=T + 1)
+    for i, yi in zip(run["index"][:-1], y[:-1]):
+        post.update(i, float(yi <= run["tau"][-1]))
+    ratio = np.max(np.abs(target - post.mean) / (run["beta"][-1] * post.std))
+    assert run["ratio"][-1] == pytest.approx(ratio)
+    # negative control: against pi* of the fixed threshold the ratio differs
+    assert abs(np.max(np.abs(tb["pi"] - post.mean) / (run["beta"][-1] * post.std)) - ratio) > 1e-6
