@@ -125,15 +125,19 @@ def test_additive_gain_below_full_and_a_smooth_full_kernel_reverses_it():
     assert rules.comparison(per_seed, "additive", ["smooth full"], "lower").verdict == "not reproduced"
 
 
-def test_logdet_subadditivity_holds_for_psd_parts_and_fails_reversed():
+def test_logdet_subadditivity_holds_for_psd_parts_and_fails_with_a_part_that_is_not_psd():
     X = rng(1, "t4c").random((80, 6))
     parts = [additive_kernel_matrix(X, [g], 0.3) for g in GROUPS]
     whole, separate = logdet_subadditivity(parts, 0.01)
     np.testing.assert_allclose(sum(parts), additive_kernel_matrix(X, GROUPS, 0.3) * 3, rtol=1e-10)
-    assert whole <= separate
     book = ClaimBook("002_test", "smoke")
-    with pytest.raises(InvariantViolated):  # negative control: the reverse (superadditivity) fails
-        book.invariant("C4-rev", "reverse", "-", [separate <= whole])
+    book.invariant("C4-sub", "subadditivity", "holds", [whole <= separate * (1 + 1e-12)])
+    # negative control, a violating input: one part negative definite (I + K_j / eta^2 still positive definite);
+    # log(1 + a + b) > log(1 + a) + log(1 + b) when a > 0 > b, so the inequality fails
+    bad = [parts[0], -0.005 * np.eye(80)]
+    whole_bad, separate_bad = logdet_subadditivity(bad, 0.01)
+    with pytest.raises(InvariantViolated):
+        book.invariant("C4-sub-bad", "subadditivity, one part not PSD", "holds", [whole_bad <= separate_bad * (1 + 1e-12)])
 
 
 # ------------------------------------------------------------------ C8 (spectra)
@@ -186,6 +190,19 @@ def test_table1_exponents_follow_from_theorems_4_and_5_and_a_wrong_formula_does_
     assert [round(table1_exponent(2.5, d), 3) for d in (1, 2, 3)] == [0.643, 0.773, 0.853]
     # negative control: the exponent without the d(d+1) of Theorem 4 (i.e. (nu + d) / (2 nu + d)) is off
     assert abs(composed_exponent(2.5, 3) - (2.5 + 3) / (5 + 3)) > 0.02
+
+
+def test_table1_order_holds_for_matern_and_fails_where_the_kernel_gives_no_advantage():
+    """C-T1-order: the Add exponent (d) is below GP-UCB's (D) for every d < D at nu in {2.5, 3.5, 5}. Negative
+    control: at nu = 0 (a kernel with no smoothness) both exponents are 1, and the invariant fails."""
+    book = ClaimBook("002_test", "smoke")
+
+    def order(nus):
+        return [table1_exponent(nu, d) < table1_exponent(nu, D) for nu in nus for D in range(2, 21) for d in range(1, D)]
+
+    book.invariant("C-T1-order", "Add below GP-UCB", "Add better", order((2.5, 3.5, 5.0)))
+    with pytest.raises(InvariantViolated):
+        book.invariant("C-T1-order-nu0", "Add below GP-UCB at nu = 0", "Add better", order((0.0,)))
 
 
 # ------------------------------------------------------------------ C-acq (Sec. 4.2)
