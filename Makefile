@@ -19,9 +19,24 @@ export OMP_NUM_THREADS := 1
 export OPENBLAS_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 
-.PHONY: install lock reproduce test lab bench clean-smoke
+.PHONY: install dragonfly-env lock reproduce test lab bench clean-smoke
 
 install: $(STAMP)
+
+# dragonfly-opt 0.1.7 (paper 002's external reference, bolib.algorithms.dragonfly_add_ucb) needs numpy < 1.24
+# and builds with numpy.distutils, so it gets its own environment: the pins of requirements-dragonfly.txt
+# first, then dragonfly-opt without build isolation so that it builds against them.
+DRAGONFLY_VENV  := .venv-dragonfly
+DRAGONFLY_STAMP := $(DRAGONFLY_VENV)/.installed
+
+dragonfly-env: $(DRAGONFLY_STAMP)
+
+$(DRAGONFLY_STAMP): requirements-dragonfly.txt
+	$(PYTHON) -m venv $(DRAGONFLY_VENV)
+	$(DRAGONFLY_VENV)/bin/python -m pip install --quiet -r requirements-dragonfly.txt
+	$(DRAGONFLY_VENV)/bin/python -m pip install --quiet --no-deps --no-build-isolation dragonfly-opt==0.1.7
+	$(DRAGONFLY_VENV)/bin/python -m pip check
+	touch $(DRAGONFLY_STAMP)
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
@@ -55,10 +70,10 @@ lock:
 	    '# tests/test_packaging.py checks it against pyproject.toml and environment.yml.' ''; \
 	  cat $(LOCK_VENV)/lock.txt; } > $(LOCK)
 
-reproduce: $(STAMP)
+reproduce: $(STAMP) $(DRAGONFLY_STAMP)
 	$(PY) -m bolib reproduce --profile $(PROFILE)
 
-test: $(STAMP)
+test: $(STAMP) $(DRAGONFLY_STAMP)
 	$(PY) -m pytest
 
 lab: $(STAMP)

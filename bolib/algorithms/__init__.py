@@ -40,6 +40,7 @@ METHOD_PATHS: dict[str, str] = {
     "add-gp-ucb-buggy": "bolib.algorithms.add_gp_ucb:AddGPUCBBuggy",
     "seq-add-gp-ucb": "bolib.algorithms.add_gp_ucb:SeqAddGPUCB",
     "rembo": "bolib.algorithms.rembo:REMBO",
+    "dragonfly-add-ucb": "bolib.algorithms.dragonfly_add_ucb:DragonflyAddUCB",
     "direct": "bolib.algorithms.add_gp_ucb:DirectSearch",
     # paper 003 (BORE, BORE++, batch BORE) and the TPE reference
     "bore": "bolib.algorithms.bore:BORE",
