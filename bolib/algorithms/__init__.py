@@ -51,6 +51,7 @@ METHOD_PATHS: dict[str, str] = {
     "batch-bore-rff": "bolib.algorithms.bore:BatchBORERFF",
     "batch-bore++-rff": "bolib.algorithms.bore:BatchBOREPlusPlusRFF",
     "optuna-tpe": "bolib.algorithms.bore:OptunaTPE",
+    "lp-ei": "bolib.algorithms.lp_ei:LPEI",
     # paper 004 (RM-GP-UCB, RM-GP-TS) and its meta-BO baselines
     "rm-gp-ucb": "bolib.algorithms.rm_bo:RMGPUCB",
     "rm-gp-ts": "bolib.algorithms.rm_bo:RMGPTS",
