@@ -58,7 +58,7 @@ BENCHMARK_PATHS: dict[str, str] = {
     "rf-diabetes": "bolib.benchmarks.tuning:rf_diabetes",
     # paper 002 (Add-GP-UCB)
     "add-3modal": "bolib.benchmarks.additive:add_3modal",
-    "add-gp-draw": "bolib.benchmarks.additive:add_gp_draw",
+    "add-gp-draw": "bolib.benchmarks.additive_gp:add_gp_draw",
     # paper 003 (BORE, BORE++, batch BORE)
     "racing-line": "bolib.benchmarks.racing:racing_line",
     "supernova20": "bolib.benchmarks.supernova:supernova20",

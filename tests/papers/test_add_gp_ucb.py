@@ -3,7 +3,6 @@
 import numpy as np
 import pytest
 
-from bolib import stats
 from bolib.claims import ClaimBook, InvariantViolated, rules
 from bolib.models.kernels import kernel_matrix, make_kernel
 from bolib.papers.add_gp_ucb import (Z_LEVELS, acquisition_gaps, additive_kernel_matrix, beta_lemma10,
