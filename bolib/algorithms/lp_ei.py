@@ -50,8 +50,9 @@ class LPEI(GPEI):
     """LP-EI: greedy batches of softplus-transformed EI times local penalisers (see the module docstring).
 
     * L = max_x ||grad mu(x)|| over the unit cube: the gradient norm on ``n_candidates`` uniform points,
-      then L-BFGS-B (finite differences) from the best of them (as GPyOpt estimates it); a flat mean
-      (L < 1e-7) takes L = 10 standardised units per unit length, GPyOpt's fallback.
+      then L-BFGS-B (finite differences) from the best of them, one start after another (as GPyOpt
+      estimates it); a flat mean (L < 1e-7) takes L = 10 standardised units per unit length, GPyOpt's
+      fallback.
     * M = max(best observation, max_x mu(x)), an estimate of max f. The LP paper writes M = max f and
       estimates it by the best observation; we take the larger of that and the GP mean's maximum, so that
       M >= mu(x_j) at every batch point and the exclusion radius (M - mu(x_j)) / L is never negative
@@ -96,9 +97,7 @@ class LPEI(GPEI):
     def lipschitz(self, gp: GP) -> float:
         """L = max_x ||grad mu(x)|| over the unit cube (see the class docstring)."""
         _, value = multistart_maximize(lambda X: mean_gradient_norm(gp, X), unit_cube(self.dim), self.rng,
-                                       n_candidates=self.n_candidates, n_starts=self.n_starts,
-                                       extra_starts=self.best_rows(self.n_best_starts), maxiter=self.maxiter,
-                                       batch=True)
+                                       n_candidates=self.n_candidates, n_starts=self.n_starts, maxiter=self.maxiter)
         return value if value >= LIPSCHITZ_FLOOR else LIPSCHITZ_FLAT * (float(self.y.std()) or 1.0)
 
     def max_estimate(self, gp: GP) -> float:
