@@ -173,9 +173,12 @@ class StackedPosterior:
     For task i with standardised data, lengthscales l_i, output scale s_i, cached factor L_i L_i^T =
     K_i + tau_i I and weights a_i = (K_i + tau_i I)^-1 z_i (eq. 1):
     mu_bar_i(x) = m_i + c_i k_i(x)^T a_i and sigma_bar_i^2(x) = c_i^2 (s_i - ||L_i^-1 k_i(x)||^2), with the
-    standardisation m_i, c_i. Tasks are padded to the largest N_i (padded rows have an identity factor and
-    a zero kernel column, so they contribute nothing); one call replaces M calls of
-    :meth:`bolib.models.GP.posterior` (Matérn-5/2 and RBF kernels, differentiable in x).
+    standardisation m_i, c_i. Both come from one product per task, k_i(x)^T [L_i^-T | a_i], with the
+    matrix precomputed once as an (M, N, N + 1) tensor: evaluating every task is
+    one kernel tensor and one batched matrix product (no triangular solve per call). Tasks are padded to
+    the largest N_i (padded rows have an identity factor and a zero kernel column, so they contribute
+    nothing); one call replaces M calls of :meth:`bolib.models.GP.posterior` (Matérn-5/2 and RBF kernels,
+    differentiable in x).
     """
 
     def __init__(self, gps: Sequence[GP]):
@@ -188,39 +191,52 @@ class StackedPosterior:
         n_max = max((len(gp.X) for gp in gps), default=1)
         dim = gps[0].X.shape[1] if gps else 1
         f64 = torch.float64
-        self.X = torch.zeros(self.M, n_max, dim, dtype=f64)
-        self.L = torch.eye(n_max, dtype=f64).repeat(self.M, 1, 1)
-        self.alpha = torch.zeros(self.M, n_max, dtype=f64)
-        self.mask = torch.zeros(self.M, n_max, dtype=f64)
+        X = torch.zeros(self.M, n_max, dim, dtype=f64)
+        L = torch.eye(n_max, dtype=f64).repeat(self.M, 1, 1)
+        alpha = torch.zeros(self.M, n_max, dtype=f64)
+        mask = torch.zeros(self.M, n_max, dtype=f64)
         self.inv_ls = torch.ones(self.M, dim, dtype=f64)
         self.scale, self.mean, self.std = (torch.zeros(self.M, dtype=f64) for _ in range(3))
         for i, gp in enumerate(gps):
             n = len(gp.X)
             hyper = gp.hyperparameters
-            self.X[i, :n], self.L[i, :n, :n] = gp.X, gp.L
-            self.alpha[i, :n], self.mask[i, :n] = gp.alpha.squeeze(-1), 1.0
+            X[i, :n], L[i, :n, :n] = gp.X, gp.L
+            alpha[i, :n], mask[i, :n] = gp.alpha.squeeze(-1), 1.0
             self.inv_ls[i] = 1.0 / torch.as_tensor(hyper["lengthscale"][0], dtype=f64).expand(dim)
             self.scale[i], self.mean[i], self.std[i] = hyper["outputscale"][0], gp.y_mean, gp.y_std
+        L_inv = torch.linalg.solve_triangular(L, torch.eye(n_max, dtype=f64).expand_as(L), upper=False)
+        self.projection = torch.cat([L_inv.transpose(1, 2), alpha[..., None]], dim=2)  # (M, N, N + 1)
+        self.X_scaled = X * self.inv_ls[:, None, :]  # (M, N, d)
+        self.X_sq = (self.X_scaled ** 2).sum(-1)[:, None, :]
+        self.amplitude = self.scale[:, None, None] * mask[:, None, :]  # s_i at real points, 0 at padding
 
     def _kernel(self, Xc: torch.Tensor) -> torch.Tensor:
-        """k_i(x, X_i) for every task: shape (M, n, N_max), zero at padded points."""
+        """k_i(x, X_i) for every task: shape (M, n, N_max), zero at padded points.
+
+        Without gradients (the candidate sweep of the acquisition maximiser, the largest tensors) the
+        elementwise steps run in place, which avoids allocating a new (M, n, N_max) tensor per step."""
         a = Xc[None] * self.inv_ls[:, None, :]
-        b = self.X * self.inv_ls[:, None, :]
-        sq = ((a * a).sum(-1)[..., None] + (b * b).sum(-1)[:, None, :] - 2 * a @ b.transpose(1, 2)).clamp_min(1e-30)
-        if self.kernel == "rbf":
-            k = torch.exp(-0.5 * sq)
-        else:
+        sq = torch.baddbmm((a * a).sum(-1)[..., None] + self.X_sq, a, self.X_scaled.transpose(1, 2), alpha=-2.0)
+        if torch.is_grad_enabled() and Xc.requires_grad:
+            sq = sq.clamp_min(1e-30)
+            if self.kernel == "rbf":
+                return self.amplitude * torch.exp(-0.5 * sq)
             r = torch.sqrt(5.0 * sq)
-            k = (1.0 + r + r * r / 3.0) * torch.exp(-r)
-        return self.scale[:, None, None] * k * self.mask[:, None, :]
+            return self.amplitude * (1.0 + r + r * r / 3.0) * torch.exp(-r)
+        sq.clamp_min_(1e-30)
+        if self.kernel == "rbf":
+            return sq.mul_(-0.5).exp_().mul_(self.amplitude)
+        r = sq.mul_(5.0).sqrt_()
+        decay = r.neg().exp_()
+        return r.mul(r).div_(3.0).add_(r).add_(1.0).mul_(decay).mul_(self.amplitude)
 
     def posterior(self, Xc: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Means and standard deviations of every task at ``Xc``: two (M, n) tensors, in observation units."""
         Xc = torch.as_tensor(Xc, dtype=torch.float64)
-        k = self._kernel(Xc)
-        mean = self.mean[:, None] + self.std[:, None] * (k @ self.alpha[..., None]).squeeze(-1)
-        V = torch.linalg.solve_triangular(self.L, k.transpose(1, 2), upper=False)
-        var = (self.scale[:, None] - (V * V).sum(1)).clamp_min(0.0)
+        U = self._kernel(Xc) @ self.projection  # (M, n, N + 1): [(L^-1 k)^T | k^T a]
+        mean = self.mean[:, None] + self.std[:, None] * U[..., -1]
+        V = U[..., :-1]
+        var = (self.scale[:, None] - (V * V).sum(-1)).clamp_min(0.0)
         return mean, self.std[:, None] * torch.sqrt(var + 1e-300)
 
 

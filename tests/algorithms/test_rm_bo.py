@@ -163,6 +163,13 @@ def test_stacked_posterior_equals_each_gp(kernel):
         m, v = gp.posterior(Xc)
         torch.testing.assert_close(mean[i], m.detach(), atol=1e-8, rtol=1e-8)
         torch.testing.assert_close(sd[i], v.detach().clamp_min(0).sqrt(), atol=1e-6, rtol=1e-6)
+    # the differentiable path (the maximiser's gradient steps) gives the same values and finite gradients
+    Xg = Xc.clone().requires_grad_(True)
+    mean_g, sd_g = StackedPosterior(gps).posterior(Xg)
+    torch.testing.assert_close(mean_g.detach(), mean, atol=1e-12, rtol=1e-12)
+    torch.testing.assert_close(sd_g.detach(), sd, atol=1e-10, rtol=1e-10)
+    (mean_g + sd_g).sum().backward()
+    assert torch.all(torch.isfinite(Xg.grad)) and Xg.grad.abs().sum() > 0
 
 
 def test_rff_samples_use_per_dimension_lengthscales():
