@@ -23,6 +23,8 @@ coverage       "holds with probability >= level", one outcome per independent un
 erratum        the paper is wrong: its version fails a computation that the correction passes.
 invariant      a deterministic identity or inequality: counted ("holds in 38,400 of 38,400"),
                never a verdict; a violation stops the notebook.
+not run        a claim of the paper that cannot be tested here (no data, no stand-in): listed with
+               its reason, never a verdict.
 =============  ==================================================================================
 
 A claim checked on substitute data or a substitute simulator is declared with ``stand_in=...``

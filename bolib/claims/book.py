@@ -6,7 +6,9 @@ competitors, the direction, the metric, the budget point and alpha; for a rate t
 and the contrast; and so on (:meth:`ClaimBook.comparison`, :meth:`~ClaimBook.rate`, ...). After
 the runs, :meth:`ClaimBook.decide` hands the numbers to the declared rule
 (:mod:`bolib.claims.rules`); nothing about the rule can be chosen from the outcome. Invariants are
-counted with :meth:`ClaimBook.invariant`, which stops the notebook on a violation.
+counted with :meth:`ClaimBook.invariant`, which stops the notebook on a violation. A claim of the
+paper that cannot be tested here (no data, no stand-in) is listed with :meth:`ClaimBook.not_run` and
+its reason, so that the report shows it instead of leaving it out.
 
 The book is written as JSON (``<run dir>/<notebook>.claims.json``) after every decision;
 :mod:`bolib.claims.report` gathers the files into the report, the README tables and the
@@ -25,7 +27,7 @@ import numpy as np
 from bolib.claims import rules
 from bolib.errors import BolibError, check_choice
 
-KINDS = ("comparison", "rate", "value", "coverage", "erratum", "invariant")
+KINDS = ("comparison", "rate", "value", "coverage", "erratum", "invariant", "not run")
 
 
 class InvariantViolated(BolibError, AssertionError):
@@ -186,6 +188,14 @@ class ClaimBook:
         if k < n:
             raise InvariantViolated(f"{self.paper} {id}: {statement} fails in {n - k:,} of {n:,} cases")
         return claim
+
+    def not_run(self, id: str, statement: str, paper_value: str, reason: str, **where) -> Claim:
+        """List a claim of the paper that is not tested here, with the ``reason`` (e.g. no offline data
+        and no stand-in): recorded as "not run", never as a verdict."""
+        if not reason:
+            raise ValueError(f"claim {id}: a claim that is not run needs its reason")
+        declared = self._declare(Declaration(id, "not run", statement, str(paper_value), "not tested", {}, **where))
+        return self._record(declared, f"not run: {reason}", "", "", None, {})
 
     def _record(self, declared: Declaration, measured, verdict, reason, n, details) -> Claim:
         claim = Claim(self.paper, declared.id, declared.kind, declared.statement, declared.paper_value,

@@ -20,7 +20,8 @@ def run_claims(run_dir: str | Path) -> pd.DataFrame:
 
 
 def counts(table: pd.DataFrame) -> str:
-    """One line of verdict counts: decided claims, stand-ins apart, invariants as holds/cases."""
+    """One line of verdict counts: decided claims, stand-ins apart, invariants as holds/cases, and
+    the claims not run."""
     decided = table[table.verdict != ""]
     parts = []
     for label, rows in (("", decided[decided.stand_in == ""]), ("stand-in: ", decided[decided.stand_in != ""])):
@@ -31,6 +32,9 @@ def counts(table: pd.DataFrame) -> str:
     if len(invariants):
         held = sum(d.get("holds", 0) == d.get("cases", -1) for d in invariants.details)
         parts.append(f"invariants: {held} of {len(invariants)} hold in every case")
+    not_run = table[table.kind == "not run"]
+    if len(not_run):
+        parts.append(f"not run: {len(not_run)}")
     return "; ".join(parts) or "no claims recorded"
 
 
@@ -58,7 +62,7 @@ def markdown(table: pd.DataFrame, title: str, figures_root: str = "../../figures
                 continue
             shown = pd.DataFrame({
                 "id": part.id, "statement": part.statement, "paper": part.paper_value, "measured": part.measured,
-                "verdict": [v or "(counted)" for v in part.verdict], "why": part.reason, "rule": part.rule,
+                "verdict": [v or ("(not run)" if k == "not run" else "(counted)") for v, k in zip(part.verdict, part.kind)], "why": part.reason, "rule": part.rule,
                 "stand-in": part.stand_in, "figure": [_figure_link(r, figures_root) for r in part.itertuples()]})
             shown = shown.loc[:, [c for c in shown if c not in ("stand-in", "figure") or shown[c].astype(bool).any()]]
             lines += [f"### {kind} claims", "", _cells(shown).to_markdown(index=False), ""]
@@ -85,7 +89,7 @@ def compare_runs(run_a: str | Path, run_b: str | Path) -> pd.DataFrame:
     a, b = run_claims(run_a), run_claims(run_b)
     keep = ["paper", "id", "kind", "verdict"]
     both = a[keep].merge(b[keep], on=["paper", "id", "kind"], how="outer", suffixes=("_a", "_b"))
-    both = both[both.kind != "invariant"].fillna({"verdict_a": "(absent)", "verdict_b": "(absent)"})
+    both = both[~both.kind.isin(["invariant", "not run"])].fillna({"verdict_a": "(absent)", "verdict_b": "(absent)"})
     both["agree"] = both.verdict_a == both.verdict_b
     return both.reset_index(drop=True)
 
@@ -101,6 +105,11 @@ def discussion(table: pd.DataFrame) -> str:
             lines += [f"- {r.id} ({r.kind}{', stand-in' if r.stand_in else ''}): {r.statement}. "
                       f"{r.reason or r.measured}." for r in rows.itertuples()]
             lines.append("")
+    not_run = table[table.kind == "not run"]
+    if len(not_run):
+        lines.append(f"**Not run** ({len(not_run)}):")
+        lines += [f"- {r.id}: {r.statement}. {r.measured}." for r in not_run.itertuples()]
+        lines.append("")
     stand_ins = table[(table.stand_in != "") & (table.verdict != "")]
     if len(stand_ins):
         lines.append("**Stand-ins:** " + "; ".join(f"{r.id} uses {r.stand_in}" for r in stand_ins.itertuples()) + ".")

@@ -42,3 +42,19 @@ def test_invariants_are_counted_and_a_violation_stops_the_notebook(tmp_path):
     with pytest.raises(InvariantViolated, match="fails in 1 of 3"):
         book.invariant("C3b", "x", "always", [True, False, True])
     assert book.claims["C3b"].measured == "holds in 2 of 3"  # recorded before stopping
+
+
+def test_a_claim_not_run_is_listed_with_its_reason_and_never_gets_a_verdict(tmp_path):
+    from bolib.claims import report as claims_report
+
+    book = ClaimBook("004_x", "smoke", tmp_path / "004_x.claims.json")
+    with pytest.raises(ValueError, match="reason"):
+        book.not_run("F7", "Omniglot", "RM-GP-UCB best", "")
+    claim = book.not_run("F7", "Fig. 7: few-shot Omniglot", "RM-GP-UCB best", "no offline data and no stand-in")
+    assert claim.verdict == "" and claim.kind == "not run" and claim.measured.startswith("not run: no offline")
+    book.finish()  # listed is decided: nothing is left undecided
+    table = claims_report.run_claims(tmp_path)
+    assert claims_report.counts(table) == "not run: 1"
+    assert "**Not run** (1)" in claims_report.discussion(table)
+    assert "(not run)" in claims_report.markdown(table, "t")
+    assert claims_report.compare_runs(tmp_path, tmp_path).empty  # no verdict to compare
