@@ -63,6 +63,9 @@ BENCHMARK_PATHS: dict[str, str] = {
     "racing-line": "bolib.benchmarks.racing:racing_line",
     "supernova20": "bolib.benchmarks.supernova:supernova20",
     "face-cascade20": "bolib.benchmarks.face_cascade:face_cascade20",
+    "fcnet-diabetes": "bolib.benchmarks.fcnet_tables:fcnet_diabetes",
+    "fcnet-friedman": "bolib.benchmarks.fcnet_tables:fcnet_friedman",
+    "digits-nas": "bolib.benchmarks.digits_nas:digits_nas",
     # paper 004 (RM-GP-UCB, RM-GP-TS)
     "cartpole": "bolib.benchmarks.cartpole:cartpole",
     "nonstationary-lr": "bolib.benchmarks.nonstationary:nonstationary_lr",
@@ -81,7 +84,8 @@ def get_benchmark(name: str, dim: int | None = None, **options) -> Problem:
 
     ``options`` go to problems that take them: ``goal_seed`` (robot pushing), ``repeats``,
     ``epochs``, ``max_samples`` (MLP tuning), ``kernel``, ``lengthscale``, ``draw_seed``, ``stream``,
-    ``n_pairs``, ``certify`` (``gp-draw``), ``group_dim``, ``perm_seed`` (``add-3modal``).
+    ``n_pairs``, ``certify`` (``gp-draw``), ``group_dim``, ``perm_seed`` (``add-3modal``),
+    ``repeat_seed`` (``fcnet-*``).
     """
     module, _, function = benchmark_entry(name).partition(":")
     builder = getattr(importlib.import_module(module), function)
