@@ -25,9 +25,11 @@ def test_notebook_runs_at_smoke_profile(name, tmp_path):
     assert executed == [tmp_path / "experiments" / "smoke" / f"{name}.ipynb"]
     claims = json.loads((tmp_path / "experiments" / "smoke" / f"{name}.claims.json").read_text())
     assert claims
-    for claim in claims:  # a verdict for every decided claim; invariants are counted, never given one
+    for claim in claims:  # a verdict for every decided claim; invariants are counted and claims not run listed
         if claim["kind"] == "invariant":
             assert claim["verdict"] == "" and claim["measured"].startswith("holds in")
+        elif claim["kind"] == "not run":
+            assert claim["verdict"] == "" and claim["measured"].startswith("not run: ")
         else:
             assert claim["verdict"] in ("reproduced", "not reproduced", "inconclusive"), claim["id"]
     assert list((tmp_path / "figures" / name).glob("*.png"))
