@@ -100,6 +100,19 @@ def loglog_slope(x, y, level: float = 0.95) -> tuple[float, tuple[float, float]]
     return float(res.slope), (float(res.slope - half), float(res.slope + half))
 
 
+def increment_exponent(cumulative, eps: float = 1e-9) -> np.ndarray:
+    """Per-seed exponent log2((R_T - R_{T/2}) / (R_{T/2} - R_{T/4})) of each row of cumulative regret:
+    the regret added over the last half against that over the quarter before. About a for R_T ~ c + T^a
+    whatever the offset c (1: linear, i.e. not no-regret), about 0 for logarithmic growth, negative once
+    regret stops. Unlike log2(R_T / R_{T/2}) (:func:`doubling_exponent`) and a log-log slope, a large
+    regret early on (an initial design, harm before an algorithm adapts) does not make it small: only
+    the recent increments count. ``eps`` makes two zero increments give 0."""
+    R = np.atleast_2d(np.asarray(cumulative, dtype=float))
+    T = R.shape[1]
+    q, h = R[:, T // 4 - 1], R[:, T // 2 - 1]
+    return np.log2((R[:, -1] - h + eps) / (h - q + eps))
+
+
 def loglog_slopes(x, curves) -> np.ndarray:
     """Per-seed least-squares slopes of log y on log x, one per row of ``curves`` (for rates
     resampled over seeds, :func:`bolib.claims.rules.rate`)."""

@@ -46,3 +46,13 @@ def test_per_seed_rate_estimators():
     np.testing.assert_allclose(stats.loglog_slopes(t, curves), [0.5, 0.75, 0.0], atol=1e-12)
     cumulative = np.vstack([t, np.sqrt(t), np.minimum(t, 8), np.zeros_like(t)])
     np.testing.assert_allclose(stats.doubling_exponent(cumulative), [1.0, 0.5, 0.0, 0.0], atol=1e-9)
+
+
+def test_increment_exponent_sees_linear_growth_after_an_early_cost():
+    t = np.arange(1, 201)
+    curves = np.array([t, np.sqrt(t), np.log(t), np.minimum(t, 80), np.minimum(t, 20)], dtype=float)
+    a = stats.increment_exponent(curves)
+    assert a[0] == pytest.approx(1.0) and a[1] == pytest.approx(0.5, abs=0.02) and abs(a[2]) < 0.1 and a[3] < -20 and a[4] == 0.0
+    # an early cost (a design, harm before adapting) then linear growth: the last-doubling exponent hides it, the increment exponent does not
+    harmed = np.concatenate([np.linspace(0, 100, 50), 100 + np.arange(1, 151) * 0.2])[None]
+    assert stats.doubling_exponent(harmed)[0] < 0.5 and stats.increment_exponent(harmed)[0] == pytest.approx(1.0)

@@ -25,8 +25,6 @@ Checks (the statistics the notebook's claims are decided on):
   the largest regret any policy can have (the bound is far above it, so it cannot fail).
 * :func:`lemma8_holds`: Lemma 8's per-step bound r_t <= 2 nu_t (alpha + tau) + 2 (1 - nu_t) beta_t
   sigma_{t-1}(x_t) at the queries where the meta term nu_t alpha is small (there it can fail).
-* :func:`increment_exponent`: log2 of the ratio of the regret added over (T/2, T] to that over
-  (T/4, T/2] (sees harm in the early stage, unlike log2(R_T / R_{T/2})).
 * :func:`gap_separation`: how far the cumulative gap estimates of dissimilar tasks exceed those of
   similar ones (the losses eq. 7 turns into weights).
 * :func:`theory_beta`, :func:`theory_tau`: beta_t and tau of Theorem 1.
@@ -423,18 +421,6 @@ def gap_separation(gap_estimates, similar, dissimilar) -> float:
     (e.g. when all tasks are equally far)."""
     total = np.asarray(gap_estimates, dtype=float).sum(axis=0)
     return float(np.log(total[list(dissimilar)].mean() / total[list(similar)].mean()))
-
-
-def increment_exponent(cumulative, eps: float = 1e-9) -> np.ndarray:
-    """Per-seed exponent log2((R_T - R_{T/2}) / (R_{T/2} - R_{T/4})) of each row of cumulative regret: the
-    regret added over the last half against that over the quarter before. About a for R_T ~ T^a (1:
-    linear, i.e. not no-regret), about 0 for logarithmic growth, negative once regret stops. Unlike
-    log2(R_T / R_{T/2}), a large regret early on (harm from the meta-tasks before nu_t decays) does not
-    make it small: only the recent increments count. ``eps`` makes two zero increments give 0."""
-    R = np.atleast_2d(np.asarray(cumulative, dtype=float))
-    T = R.shape[1]
-    q, h = R[:, T // 4 - 1], R[:, T // 2 - 1]
-    return np.log2((R[:, -1] - h + eps) / (h - q + eps))
 
 
 def hedge_regret_sides(losses, eta: float, weights=None) -> tuple[float, float]:
