@@ -54,8 +54,9 @@ class LPEI(GPEI):
       estimates it); a flat mean (L < 1e-7) takes L = 10 standardised units per unit length, GPyOpt's
       fallback.
     * M = max(best observation, max_x mu(x)), an estimate of max f. The LP paper writes M = max f and
-      estimates it by the best observation; we take the larger of that and the GP mean's maximum, so that
-      M >= mu(x_j) at every batch point and the exclusion radius (M - mu(x_j)) / L is never negative
+      estimates it by the best observation; we take the larger of that and the GP mean's maximum (as found by
+      the acquisition maximiser), so that M >= mu(x_j) at the batch points and the exclusion radius
+      (M - mu(x_j)) / L is not negative
       (with M the best observation, EI's maximiser next to the incumbent has mu(x_j) > M, and its
       penaliser would exclude almost nothing).
     * g = softplus applied to EI in standardised units (EI / std(y), as GPyOpt normalises y), so the

@@ -11,7 +11,7 @@ rate for ``EPOCHS`` epochs, with six hyperparameters on the unit cube,
 
 is trained at ``N_CONFIGS`` scrambled-Sobol configurations (seed 0); a RandomForestRegressor with 100
 trees (random_state 0) fitted to their validation errors is the objective (minus its prediction, to
-be maximised), deterministic like ParamNet. The training results are computed once (about a minute)
+be maximised), deterministic like ParamNet. The training results are computed once (a few CPU minutes)
 and stored under ``experiments/cache/tables/``. The optimum is the best prediction over
 ``N_OPTIMUM`` Sobol points (seed 1), the training configurations and the forest's best training
 point: a lower estimate of the forest's maximum, so a run's regret can be slightly negative.
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import json
 import os
 import warnings
@@ -87,7 +88,8 @@ def training_errors() -> np.ndarray:
     """Validation errors at :func:`configurations`: read from the cache file, or computed and stored."""
     import sklearn
 
-    key = json.dumps({"space": SPACE, "n": N_CONFIGS, "epochs": EPOCHS, "sklearn": sklearn.__version__})
+    key = json.dumps({"space": SPACE, "n": N_CONFIGS, "epochs": EPOCHS, "sklearn": sklearn.__version__,
+                      "code": [inspect.getsource(f) for f in (hyperparameters, _split, validation_error)]})
     path = (runtime.PROJECT_ROOT / "experiments" / "cache" / "tables"
             / f"digits-nas-{hashlib.sha256(key.encode()).hexdigest()[:16]}.npy")
     if path.exists():

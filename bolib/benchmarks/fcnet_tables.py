@@ -14,10 +14,11 @@ by exhaustive search over the table. The grid is a reduced copy of FCNet's (whic
 = 96 cells, each trained ``REPEATS`` times (seeds 0..3) with Adam for ``EPOCHS`` epochs on a 70/30
 split (inputs and target standardised with the training part). Data (bundled, no download):
 ``diabetes`` (442 x 10, scikit-learn's diabetes data, for FCNet's Parkinson's telemonitoring set) and
-``friedman`` (``make_friedman1(n_samples=1000, noise=1, random_state=0)``, for FCNet's CT-slice set).
+``friedman`` (``make_friedman1(n_samples=400, noise=1, random_state=0)``, for FCNet's CT-slice set).
 
 The table is computed once (about a minute per data set) and stored under
-``experiments/cache/tables/`` keyed by a hash of everything that determines it.
+``experiments/cache/tables/`` keyed by a hash of everything that determines it (the grid, the data
+and training code, scikit-learn's version).
 
 The problem: the unit cube [0, 1]^6, coordinate i picks value floor(u_i n_i) of the i-th grid axis
 (n_i values); the objective is minus the validation MSE of one training of that cell. Which training
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import itertools
 import json
 import os
@@ -76,7 +78,7 @@ def _split(dataset: str):
     if dataset == "diabetes":
         X, y = load_diabetes(return_X_y=True)
     elif dataset == "friedman":
-        X, y = make_friedman1(n_samples=1000, noise=1.0, random_state=0)
+        X, y = make_friedman1(n_samples=400, noise=1.0, random_state=0)
     else:
         raise ValueError(f"unknown data set {dataset!r}; valid: {', '.join(DATASETS)}")
     X_tr, X_va, y_tr, y_va = train_test_split(X, y, test_size=0.3, random_state=0)
@@ -104,8 +106,8 @@ def validation_mse(dataset: str, config: dict, repeat: int) -> float:
 def _table_path(dataset: str):
     import sklearn
 
-    key = json.dumps({"dataset": dataset, "grid": GRID, "repeats": REPEATS, "epochs": EPOCHS,
-                      "sklearn": sklearn.__version__}, default=str)
+    key = json.dumps({"dataset": dataset, "split": inspect.getsource(_split), "training": inspect.getsource(validation_mse),
+                      "grid": GRID, "repeats": REPEATS, "epochs": EPOCHS, "sklearn": sklearn.__version__}, default=str)
     digest = hashlib.sha256(key.encode()).hexdigest()[:16]
     return runtime.PROJECT_ROOT / "experiments" / "cache" / "tables" / f"fcnet-{dataset}-{digest}.npy"
 
