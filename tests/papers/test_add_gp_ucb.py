@@ -235,3 +235,20 @@ def test_cseq_rule_on_small_runs_prefers_add_gp_ucb_to_seq_add_and_not_the_rever
             values[label].append(float(Trace.from_dict(run).cumulative_regret[-1]))
     assert rules.comparison(values, "Add-*", ["Seq-Add-*"], "lower").verdict == "reproduced"
     assert rules.comparison(values, "Seq-Add-*", ["Add-*"], "lower").verdict == "not reproduced"
+
+
+def test_c5_slope_rule_rejects_linear_regret_after_a_costly_design():
+    """C5-slope: the increment exponent of R_T. A run whose regret keeps growing linearly after an expensive
+    initial design (the case the log-log slope of R_T let through) must not reproduce; a sqrt(T) run with
+    RAND's linear regret as the contrast must."""
+    from bolib.stats import increment_exponent
+
+    T, seeds = 120, np.random.default_rng(0)
+    t = np.arange(1, T + 1)
+    design = np.where(t <= 10, 25.0, 0.0)
+    linear = np.array([np.cumsum(design + np.where(t > 10, 3.0 + 0.1 * seeds.random(T), 0.0)) for _ in range(8)])
+    sqrt_run = np.array([np.cumsum(design) + 5 * np.sqrt(t) * (1 + 0.05 * k) for k in range(8)])
+    rand = np.array([np.cumsum(20 + seeds.random(T)) for _ in range(8)])
+    claimed = (-np.inf, 0.9)
+    assert rules.rate(increment_exponent(sqrt_run), claimed, contrast=increment_exponent(rand)).verdict == "reproduced"
+    assert rules.rate(increment_exponent(linear), claimed, contrast=increment_exponent(rand)).verdict == "not reproduced"
