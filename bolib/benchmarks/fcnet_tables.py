@@ -16,7 +16,7 @@ split (inputs and target standardised with the training part). Data (bundled, no
 ``diabetes`` (442 x 10, scikit-learn's diabetes data, for FCNet's Parkinson's telemonitoring set) and
 ``friedman`` (``make_friedman1(n_samples=400, noise=1, random_state=0)``, for FCNet's CT-slice set).
 
-The table is computed once (about a minute per data set) and stored under
+The table is computed once (a few CPU minutes per data set) and stored under
 ``experiments/cache/tables/`` keyed by a hash of everything that determines it (the grid, the data
 and training code, scikit-learn's version).
 
