@@ -156,8 +156,14 @@ def theory_tau(gamma_N: float, B: float, noise_var: float, delta: float, M: int)
 def alpha_prime(sizes, gaps, noise_var: float, delta: float) -> float:
     """alpha' = sum_i (N_i / sigma^2)(2 sqrt(2 sigma^2 log(8 N_i / delta)) + d_i) (Theorem 1 with weights
     that change over time: each omega_i bounded by 1)."""
-    return float(sum(N / noise_var * (2.0 * math.sqrt(2.0 * noise_var * math.log(8.0 * N / delta)) + d)
-                     for N, d in zip(sizes, gaps)))
+    return float(alpha_terms(sizes, gaps, noise_var, delta).sum())
+
+
+def alpha_terms(sizes, gaps, noise_var: float, delta: float) -> np.ndarray:
+    """Per task, (N_i / sigma^2)(2 c_i + d_i) with c_i = sqrt(2 sigma^2 log(8 N_i / delta)): Lemma 3's alpha
+    is their omega-weighted sum."""
+    return np.array([N / noise_var * (2.0 * math.sqrt(2.0 * noise_var * math.log(8.0 * N / delta)) + d)
+                     for N, d in zip(sizes, gaps)])
 
 
 def c1_constant(noise_var: float) -> float:
@@ -475,3 +481,26 @@ def meta_draw_deficit(branch, gaps, weights, r: float, eps: float) -> float:
     expected = float(np.cumprod(factor, axis=-1).sum())
     return abs(float(np.sum(branch)) - expected) / expected
 
+
+
+RATIO_MARGIN = math.log(1.25)  # "no worse than GP-UCB": within a factor 1.25 of its mean regret per query
+
+
+def log_regret_per_query(regret, floor: float = 1e-12) -> np.ndarray:
+    """log(R_T / T) per seed from per-query regrets (runs, T), R_T = sum_t r_t as in Theorem 1.
+
+    A non-inferiority margin on this scale (e.g. :data:`RATIO_MARGIN`) is a factor on R_T / T, so it
+    means the same whether the competitor's regret is large or small. ``floor`` keeps a run with no
+    regret at all (possible on a grid) finite.
+    """
+    return np.log(np.maximum(np.asarray(regret, dtype=float).mean(axis=-1), floor))
+
+
+def proposition1_sides(weights, nu, sizes, gaps, noise_var: float, delta: float) -> tuple[float, float]:
+    """Proposition 1: sum_t alpha_t nu_t <= (sum_t alpha_t)(sum_t nu_t), with alpha_t = sum_i w_{t,i}
+    (N_i / sigma^2)(2 c_i + d_i) the alpha of Lemma 3 under the weights played at query t
+    (:func:`alpha_terms`). ``weights`` is (T, M), ``nu`` (T,), ``gaps`` the true d_i.
+    Returns (left side, right side)."""
+    alpha_t = np.asarray(weights, dtype=float) @ alpha_terms(sizes, gaps, noise_var, delta)
+    nu = np.asarray(nu, dtype=float)
+    return float(alpha_t @ nu), float(alpha_t.sum() * nu.sum())
