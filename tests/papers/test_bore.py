@@ -125,6 +125,10 @@ def test_theorem4_inequalities_hold_and_a_far_distribution_breaks_them():
     checks = pb.theorem4_holds(fake)
     assert not checks["kl_step"] and not checks["eq27"]
     assert checks["pinsker"]  # Pinsker's chain is an identity of distributions: it holds for any p
+    # the summed bounds (A.22, eq. 28) hold on the real run and break when the information gain is (wrongly) tiny
+    assert checks["kl_sum"] and checks["eq28"]
+    summed = pb.theorem4_holds({**fake, "xi": 1e-12})
+    assert not summed["kl_sum"] and not summed["eq28"]
 
 
 def test_rkhs_norm_of_eq_d5_recovers_a_known_norm():
@@ -143,14 +147,13 @@ def test_stuck_flags_a_run_that_stops_moving_and_not_one_that_moves():
     assert pb.stuck([stuck_run, moving]).tolist() == [True, False]
     # the slope of R_t = c + r t over [T/4, T] lies below 1: a slope cannot say "stuck"
     assert pb.tail_exponents(5.0 + 0.1 * np.arange(1, 201))[0] < 0.9
-    # the declared rule: stuck in most trials, uniform queries (never stuck) as the contrast
+    # the declared rule (T2-stuck): stuck in more than half of the trials, binomial coverage rule
     rng = np.random.default_rng(0)
-    uniform = pb.stuck(rng.integers(0, 100, (20, 100)))
-    assert not uniform.any()
+    assert not pb.stuck(rng.integers(0, 100, (20, 100))).any()  # uniform queries, reported beside it, never stick
     stuck_trials = pb.stuck(np.tile(stuck_run, (20, 1)))
-    assert rules.rate(stuck_trials, (0.5, 1.0), contrast=uniform).verdict == "reproduced"
+    assert rules.coverage(stuck_trials, level=0.5, margin=0.0).verdict == "reproduced"
     # negative control: runs that keep moving are not stuck in most trials
-    assert rules.rate(pb.stuck(np.tile(moving, (20, 1))), (0.5, 1.0), contrast=uniform).verdict == "not reproduced"
+    assert rules.coverage(pb.stuck(np.tile(moving, (20, 1))), level=0.5, margin=0.0).verdict == "not reproduced"
 
 
 def test_prior_root_is_a_square_root_of_a_singular_kernel_matrix():
@@ -246,6 +249,25 @@ def test_clopper_pearson_matches_closed_forms():
     lo, hi = pb.clopper_pearson(np.array([0, 10]), 10)
     assert lo[0] == 0 and hi[0] == pytest.approx(1 - 0.025 ** 0.1)  # k = 0: upper end 1 - (alpha/2)^(1/n)
     assert hi[1] == 1 and lo[1] == pytest.approx(0.025 ** 0.1)
+
+
+def test_clopper_pearson_covers_at_its_level_and_a_narrower_interval_does_not():
+    rng, p, n = np.random.default_rng(0), 0.3, 50
+    k = rng.binomial(n, p, 2000)
+    lo, hi = pb.clopper_pearson(k, n)
+    assert rules.coverage((lo <= p) & (p <= hi), level=0.95, margin=0.02).verdict == "reproduced"
+    # negative control: a 50% interval used as if it were a 95% one fails the coverage rule
+    lo, hi = pb.clopper_pearson(k, n, level=0.5)
+    assert rules.coverage((lo <= p) & (p <= hi), level=0.95, margin=0.02).verdict == "not reproduced"
+
+
+def test_t4_rate_rule_separates_a_fixed_beta_from_uniform_sampling():
+    # the T4-rate-M* claims: slope of sum r_bar_t <= 0.9 with uniform sampling as the contrast
+    slopes = {rule: pb.tail_exponents(np.array([np.cumsum(pb.batch_run(rule, s, 40, 5, beta=3.0)["dist_regret"])
+                                                for s in range(8)])) for rule in ("bore++", "uniform")}
+    assert rules.rate(slopes["bore++"], (0.0, 0.9), contrast=slopes["uniform"]).verdict == "reproduced"
+    # negative control: uniform sampling's distributional regret grows linearly, so the rule rejects it
+    assert rules.rate(slopes["uniform"], (0.0, 0.9)).verdict == "not reproduced"
 
 
 def test_moving_threshold_band_ratio_is_against_the_current_class_probability():
