@@ -19,16 +19,13 @@ point: a lower estimate of the forest's maximum, so a run's regret can be slight
 from __future__ import annotations
 
 import functools
-import hashlib
 import inspect
-import json
-import os
 import warnings
 
 import numpy as np
 
-from bolib import runtime
 from bolib.benchmarks.problem import Problem, benchmark
+from bolib.benchmarks.tables import cached_table
 
 #: (name, lower, upper) of the six inputs, mapped linearly from the unit cube
 SPACE = (("log10_learning_rate", -4.0, -1.0), ("log2_batch_size", 4.0, 8.0), ("log2_units", 4.0, 8.0),
@@ -85,21 +82,12 @@ def configurations() -> np.ndarray:
 
 @functools.lru_cache(maxsize=1)
 def training_errors() -> np.ndarray:
-    """Validation errors at :func:`configurations`: read from the cache file, or computed and stored."""
+    """Validation errors at :func:`configurations`, computed once (:func:`cached_table`)."""
     import sklearn
 
-    key = json.dumps({"space": SPACE, "n": N_CONFIGS, "epochs": EPOCHS, "sklearn": sklearn.__version__,
-                      "code": [inspect.getsource(f) for f in (hyperparameters, _split, validation_error)]})
-    path = (runtime.PROJECT_ROOT / "experiments" / "cache" / "tables"
-            / f"digits-nas-{hashlib.sha256(key.encode()).hexdigest()[:16]}.npy")
-    if path.exists():
-        return np.load(path)
-    errors = np.array([validation_error(u) for u in configurations()])
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
-    np.save(tmp, errors)
-    os.replace(tmp, path)
-    return errors
+    key = {"space": SPACE, "n": N_CONFIGS, "epochs": EPOCHS, "sklearn": sklearn.__version__,
+           "code": [inspect.getsource(f) for f in (hyperparameters, _split, validation_error)]}
+    return cached_table("digits-nas", key, lambda: np.array([validation_error(u) for u in configurations()]))
 
 
 @functools.lru_cache(maxsize=1)

@@ -30,17 +30,14 @@ it (a lucky training): the simple regret of a run can be negative, as on FCNet.
 from __future__ import annotations
 
 import functools
-import hashlib
 import inspect
 import itertools
-import json
-import os
 import warnings
 
 import numpy as np
 
-from bolib import runtime
 from bolib.benchmarks.problem import Problem, benchmark
+from bolib.benchmarks.tables import cached_table
 
 #: grid axes (name, values); the order is the order of the unit-cube coordinates
 GRID = (("units_1", (16, 64)), ("units_2", (16, 64)), ("activation", ("relu", "tanh")),
@@ -103,27 +100,15 @@ def validation_mse(dataset: str, config: dict, repeat: int) -> float:
     return mse if np.isfinite(mse) else float(np.var(y_va) * 1e3)  # a diverged training: a large finite value
 
 
-def _table_path(dataset: str):
-    import sklearn
-
-    key = json.dumps({"dataset": dataset, "split": inspect.getsource(_split), "training": inspect.getsource(validation_mse),
-                      "grid": GRID, "repeats": REPEATS, "epochs": EPOCHS, "sklearn": sklearn.__version__}, default=str)
-    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
-    return runtime.PROJECT_ROOT / "experiments" / "cache" / "tables" / f"fcnet-{dataset}-{digest}.npy"
-
-
 @functools.lru_cache(maxsize=2)
 def table(dataset: str) -> np.ndarray:
-    """Validation MSEs, shape (cells, REPEATS): read from the cache file, or computed and stored."""
-    path = _table_path(dataset)
-    if path.exists():
-        return np.load(path)
-    values = np.array([[validation_mse(dataset, config, r) for r in range(REPEATS)] for config in cells()])
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
-    np.save(tmp, values)
-    os.replace(tmp, path)  # atomic: concurrent builders write the same values
-    return values
+    """Validation MSEs, shape (cells, REPEATS), computed once per data set (:func:`cached_table`)."""
+    import sklearn
+
+    key = {"dataset": dataset, "split": inspect.getsource(_split), "training": inspect.getsource(validation_mse),
+           "grid": GRID, "repeats": REPEATS, "epochs": EPOCHS, "sklearn": sklearn.__version__}
+    return cached_table(f"fcnet-{dataset}", key, lambda: np.array(
+        [[validation_mse(dataset, config, r) for r in range(REPEATS)] for config in cells()]))
 
 
 def repeat_of(U, repeat_seed: int) -> np.ndarray:
