@@ -37,6 +37,9 @@ Checks (the statistics the notebook's claims are decided on):
   sigma_{t-1}(x_t) at each query.
 * :func:`meta_draw_deficit`: the number of meta-branch draws of RM-GP-TS against the number
   Sec. 5.2's nu rule (from nu_1 = 1) expects (the public code starts from nu = 0).
+
+Real-data stand-ins (Sec. 6): :func:`meta_observations` turns one run per previous task into the
+``tasks`` option of the target's runs.
 """
 from __future__ import annotations
 
@@ -504,3 +507,20 @@ def proposition1_sides(weights, nu, sizes, gaps, noise_var: float, delta: float)
     alpha_t = np.asarray(weights, dtype=float) @ alpha_terms(sizes, gaps, noise_var, delta)
     nu = np.asarray(nu, dtype=float)
     return float(alpha_t @ nu), float(alpha_t.sum() * nu.sum())
+
+
+# ------------------------------------------------------------------------------------ real-data stand-ins
+def meta_observations(results, n: int) -> list[dict]:
+    """Previous tasks' data for the real-data experiments (Sec. 6): the first ``n`` points (initial design
+    included, unit-cube ``X`` and observed ``y``) of one run per meta-task, as the authors' code takes the
+    first 50 points of a GP-UCB run (5 random + 45 BO) on each previous task.
+
+    ``results`` are ``(params, value)`` pairs of :func:`bolib.loop.bo_job` runs, one per meta-task, in
+    the order the tasks should have; the result is the benchmark option ``tasks`` of the target's runs.
+    """
+    tasks = []
+    for _, value in results:
+        if len(value["y"]) < n:
+            raise ValueError(f"a meta-task run has {len(value['y'])} points, fewer than the {n} asked for")
+        tasks.append({"X": np.asarray(value["X"])[:n].tolist(), "y": np.asarray(value["y"])[:n].tolist()})
+    return tasks

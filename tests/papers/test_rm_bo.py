@@ -309,3 +309,15 @@ def test_proposition1_holds_for_played_weights_and_fails_outside_its_assumption(
     nu = np.r_[1.0, -np.ones(19) / 19]
     lhs, rhs = P.proposition1_sides(out["rm"]["weights"], nu, *args)
     assert lhs > rhs
+
+
+def test_meta_observations_take_the_first_n_points_of_each_run_and_refuse_short_runs():
+    from bolib.loop import bo_job
+
+    runs = [({"benchmark": "branin"}, bo_job("branin", "random", seed=s, budget=8, n_init=3)) for s in (0, 1)]
+    tasks = P.meta_observations(runs, 6)
+    assert len(tasks) == 2 and all(len(t["X"]) == 6 and len(t["y"]) == 6 for t in tasks)
+    np.testing.assert_allclose(tasks[1]["y"], runs[1][1]["y"][:6])
+    np.testing.assert_allclose(tasks[0]["X"], runs[0][1]["X"][:6])
+    with pytest.raises(ValueError, match="fewer than the 9"):
+        P.meta_observations(runs, 9)
