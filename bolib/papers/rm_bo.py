@@ -39,7 +39,9 @@ Checks (the statistics the notebook's claims are decided on):
   Sec. 5.2's nu rule (from nu_1 = 1) expects (the public code starts from nu = 0).
 
 Real-data stand-ins (Sec. 6): :func:`meta_observations` turns one run per previous task into the
-``tasks`` option of the target's runs.
+``tasks`` option of the target's runs; :func:`mean_best_so_far` (the area under a best-value curve),
+:func:`seconds_per_proposal` (runtime, Figs. 2b and 9b) and :func:`similar_weight_share` (Fig. 2f: the
+weight the previous tasks known to be similar receive) are the statistics of their claims.
 """
 from __future__ import annotations
 
@@ -524,3 +526,35 @@ def meta_observations(results, n: int) -> list[dict]:
             raise ValueError(f"a meta-task run has {len(value['y'])} points, fewer than the {n} asked for")
         tasks.append({"X": np.asarray(value["X"])[:n].tolist(), "y": np.asarray(value["y"])[:n].tolist()})
     return tasks
+
+
+# ------------------------------------------------------------------------------------ real-data stand-ins: metrics
+def mean_best_so_far(trace, n_init: int) -> float:
+    """The mean, over the BO queries after the ``n_init`` initial points, of the best noise-free value found
+    so far, max_{s <= t} f(x_s): the area under the best-value curves of Figs. 2a, 2d and 2e (higher is
+    better; with a known optimum f* it is f* minus the mean simple regret S_t over the queries). It keeps
+    the difference between methods that end at the same best value but reach it at different times."""
+    best = np.maximum.accumulate(np.asarray(trace.f, dtype=float))
+    return float(best[n_init:].mean())
+
+
+def seconds_per_proposal(trace, n_init: int) -> float:
+    """Mean wall-clock seconds the optimiser spent proposing each BO query (the trace's ``wall`` column,
+    objective evaluations excluded): the runtime of Figs. 2b and 9b."""
+    return float(np.mean(np.asarray(trace.wall, dtype=float)[n_init:]))
+
+
+def similar_weight_share(history, similar, n_tasks: int) -> float:
+    """Fig. 2f: the share of the previous tasks' total weight held by the ``similar`` ones (indices),
+    averaged over the queries of one run.
+
+    ``history`` is an optimiser's log, one entry per query with its ``weights``; the first ``n_tasks``
+    entries are the previous tasks' (RGPE appends the target model's weight, which is left out). The
+    share is sum_{i in similar} w_i / sum_i w_i, and 0 at a query where every previous task has weight 0
+    (RGPE and TAF can drop them all; no weight is then given to the similar ones either). Uniform
+    weights give len(similar) / n_tasks.
+    """
+    W = np.array([entry["weights"][:n_tasks] for entry in history], dtype=float)
+    total = W.sum(axis=1)
+    share = W[:, list(similar)].sum(axis=1) / np.where(total > 0, total, 1.0)
+    return float(np.where(total > 0, share, 0.0).mean())

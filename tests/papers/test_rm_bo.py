@@ -321,3 +321,60 @@ def test_meta_observations_take_the_first_n_points_of_each_run_and_refuse_short_
     np.testing.assert_allclose(tasks[0]["X"], runs[0][1]["X"][:6])
     with pytest.raises(ValueError, match="fewer than the 9"):
         P.meta_observations(runs, 9)
+
+
+# ---- real-data stand-ins: metrics of Figs. 2a-b, 2e-f, 8c, 9
+def _trace(f, wall=None):
+    from bolib.loop import Trace
+
+    n = len(f)
+    zeros = np.zeros(n)
+    return Trace(np.zeros((n, 1)), np.asarray(f, float), np.asarray(f, float), zeros.astype(int), zeros.astype(int),
+                 zeros, zeros, np.asarray(wall if wall is not None else zeros, float), zeros, 1.0)
+
+
+def test_mean_best_so_far_rewards_reaching_the_best_value_sooner():
+    """Two runs that end at the same best value: the earlier one has the larger area; the comparison rule on
+    paired seeds says reproduced for the early method and not reproduced when the claim names the late one."""
+    early = [0.1, 0.2, 1.0, 1.0, 1.0, 1.0]
+    late = [0.1, 0.2, 0.3, 0.4, 0.5, 1.0]
+    assert P.mean_best_so_far(_trace(early), 2) == 1.0
+    assert P.mean_best_so_far(_trace(late), 2) == pytest.approx(0.55)
+    rng = np.random.default_rng(0)
+    values = {"early": [], "late": []}
+    for _ in range(8):
+        shift = rng.normal(0.0, 0.1)
+        values["early"].append(P.mean_best_so_far(_trace(np.add(early, shift)), 2))
+        values["late"].append(P.mean_best_so_far(_trace(np.add(late, shift)), 2))
+    assert rules.comparison(values, "early", ["late"], "higher").verdict == "reproduced"
+    assert rules.comparison(values, "late", ["early"], "higher").verdict == "not reproduced"
+
+
+def test_seconds_per_proposal_leaves_out_the_initial_design_and_separates_a_slow_method():
+    assert P.seconds_per_proposal(_trace(np.zeros(4), [0.0, 0.0, 1.0, 3.0]), 2) == 2.0
+    fast = [P.seconds_per_proposal(_trace(np.zeros(6), [0, 0, *(0.01 * (1 + k) * np.ones(4))]), 2) for k in range(7)]
+    slow = [P.seconds_per_proposal(_trace(np.zeros(6), [0, 0, *(0.5 * (1 + k) * np.ones(4))]), 2) for k in range(7)]
+    assert rules.comparison({"fast": fast, "slow": slow}, "fast", ["slow"], "lower").verdict == "reproduced"
+    assert rules.comparison({"fast": fast, "slow": slow}, "slow", ["fast"], "lower").verdict == "not reproduced"
+
+
+def test_similar_weight_share_of_concentrated_uniform_and_all_zero_weights():
+    """Fig. 2f: weights on the similar tasks give a share near 1, uniform weights 3/10, and a method that drops
+    every previous task (RGPE's target weight last, ignored) 0; the comparison rule separates the two ways."""
+    similar, M = [0, 1, 2], 10
+    focused = [{"weights": [0.3, 0.3, 0.3] + [0.1 / 7] * 7}] * 5
+    uniform = [{"weights": [0.1] * M}] * 5
+    dropped = [{"weights": [0.0] * M + [1.0]}] * 5
+    assert P.similar_weight_share(focused, similar, M) == pytest.approx(0.9)
+    assert P.similar_weight_share(uniform, similar, M) == pytest.approx(0.3)
+    assert P.similar_weight_share(dropped, similar, M) == 0.0
+    rng = np.random.default_rng(1)
+
+    def runs(base):
+        return [P.similar_weight_share([{"weights": list(np.clip(np.array(h["weights"][:M]) + rng.uniform(0, 0.02, M), 0, 1))}
+                                        for h in base], similar, M) for _ in range(8)]
+
+    values = {"RM-GP-UCB": runs(focused), "RGPE": runs(uniform), "TAF": runs(uniform)}
+    assert rules.comparison(values, "RM-GP-UCB", ["RGPE", "TAF"], "higher").verdict == "reproduced"
+    swapped = {"RM-GP-UCB": values["RGPE"], "RGPE": values["RM-GP-UCB"], "TAF": values["TAF"]}
+    assert rules.comparison(swapped, "RM-GP-UCB", ["RGPE", "TAF"], "higher").verdict == "not reproduced"
