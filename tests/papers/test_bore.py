@@ -75,6 +75,31 @@ def test_lemma_a1_and_a3_hold_and_prior_variances_break_a1(runs):
         book.invariant("A1-wrong", "Lemma A.1 with prior variances", "equal", [abs(run["log_det"] - prior) <= 1e-8 * prior])
 
 
+def test_theorem2_cumulative_bound_eq18_separates_a_small_and_a_large_information_gain():
+    # four steps of regret 1 with L = beta = sigma_{t-1}(x_t) = 1 and sigma_{t-1}(x*) = 0: eq. 17 holds at every
+    # step; eq. 18 needs sqrt(4 (T + 2) I_T) >= R_T = 4, i.e. I_T >= 2/3
+    run = {"regret": np.ones(4), "L": np.ones(4), "beta": np.ones(4), "beta_final": 1.0, "sigma_at": np.ones(4),
+           "sigma_opt": np.zeros(4)}
+    assert pb.theorem2_holds({**run, "log_det": 2 * 0.7})
+    # negative control: with a (wrongly) tiny information gain the cumulative bound breaks, the per-step one does not
+    assert not pb.theorem2_holds({**run, "log_det": 2 * 0.6})
+
+
+def test_label_smoother_gives_the_pls_mean_for_new_labels_and_the_posterior_mean_does_not():
+    tb, lam = pb.d1_testbed(5), pb.LAMBDA
+    K, rng = tb["K"], np.random.default_rng(0)
+    idx = rng.integers(0, 100, 40)  # with repeats, as a run that re-queries a point
+    old, new = rng.random(40) < 0.5, rng.random(40) < 0.3  # labels at the time of each query, and relabelled
+    post, smoother = GridPosterior(K, lam, max_points=41), pb.LabelSmoother(100, 40)
+    for i, z in zip(idx, old):
+        smoother.update(post, i, float(z))
+    exact = K[:, idx] @ np.linalg.solve(K[np.ix_(idx, idx)] + lam * np.eye(40), new.astype(float))  # eq. 13
+    np.testing.assert_allclose(smoother.mean(new), exact, atol=1e-9)
+    np.testing.assert_allclose(smoother.mean(old), post.mean, atol=1e-9)
+    # negative control: the posterior conditioned on the old labels is not the classifier of the new ones
+    assert np.abs(post.mean - exact).max() > 0.1
+
+
 def test_lemma_a2_stated_form_fails_above_lambda_154_only():
     assert rules.erratum(*pb.lemma_a2_errors(pb.lemma_a2_example(100.0)), tolerance=1e-9).verdict == "reproduced"
     # negative control: at the paper's lambda the stated form holds, so the erratum rule says no
@@ -125,6 +150,8 @@ def test_theorem4_inequalities_hold_and_a_far_distribution_breaks_them():
     checks = pb.theorem4_holds(fake)
     assert not checks["kl_step"] and not checks["eq27"]
     assert checks["pinsker"]  # Pinsker's chain is an identity of distributions: it holds for any p
+    # negative control: with a mis-computed (here zero) KL the chain breaks
+    assert not pb.theorem4_holds({**fake, "kl": np.zeros(15)})["pinsker"]
     # the summed bounds (A.22, eq. 28) hold on the real run and break when the information gain is (wrongly) tiny
     assert checks["kl_sum"] and checks["eq28"]
     summed = pb.theorem4_holds({**fake, "xi": 1e-12})
