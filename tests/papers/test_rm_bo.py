@@ -378,3 +378,11 @@ def test_similar_weight_share_of_concentrated_uniform_and_all_zero_weights():
     assert rules.comparison(values, "RM-GP-UCB", ["RGPE", "TAF"], "higher").verdict == "reproduced"
     swapped = {"RM-GP-UCB": values["RGPE"], "RGPE": values["RM-GP-UCB"], "TAF": values["TAF"]}
     assert rules.comparison(swapped, "RM-GP-UCB", ["RGPE", "TAF"], "higher").verdict == "not reproduced"
+
+
+def test_cartpole_centres_are_fixed_similar_ones_near_the_target_and_dissimilar_ones_spread_over_the_box():
+    centres = P.cartpole_centres(3, 7)
+    np.testing.assert_array_equal(centres, P.cartpole_centres(3, 7))
+    assert centres.shape == (10, 4) and np.all(np.abs(centres[:3]) < 0.1)
+    assert np.all(np.abs(centres[3:]) <= np.array(P.CARTPOLE_BOX)) and np.abs(centres[3:, 0]).max() > 0.5
+    assert not np.array_equal(P.cartpole_centres(3, 7, stream="other")[:3], centres[:3])
