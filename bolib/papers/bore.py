@@ -19,7 +19,7 @@ r_t = f(x_t) - min f).
   :func:`lemma1_monte_carlo` (eq. 10 from samples),
   :func:`interval_lipschitz` (eq. 11), :func:`theorem2_holds`, :func:`theorem3_holds`,
   :func:`theorem4_holds`, :func:`lemma_a2_sides` (Lemma A.2 and its hidden condition on lambda),
-  :func:`distribution_gaps`, :func:`tail_exponents` and :func:`stuck`.
+  :func:`distribution_gaps`, :func:`tail_exponents`, :func:`quarter_changes` and :func:`stuck`.
 """
 from __future__ import annotations
 
@@ -451,6 +451,15 @@ def tail_exponents(cumulative, start: float = 0.25) -> np.ndarray:
     flat = R[:, window][:, -1] <= R[:, window][:, 0]
     slopes = loglog_slopes(t[window], np.maximum(R[:, window], 1e-300))
     return np.where(flat, 0.0, slopes)
+
+
+def quarter_changes(taus) -> tuple[np.ndarray, np.ndarray]:
+    """Per run (rows of ``taus``, tau_t in column t - 1), how much the threshold moves over the last
+    quarter and over the second quarter of the run: |tau_T - tau_{3T/4}| and |tau_{T/2} - tau_{T/4}|.
+    App. C's tau_t converges to a fixed value; then the first is the smaller."""
+    taus = np.atleast_2d(np.asarray(taus, dtype=float))
+    q = taus.shape[1] // 4
+    return np.abs(taus[:, -1] - taus[:, 3 * q - 1]), np.abs(taus[:, 2 * q - 1] - taus[:, q - 1])
 
 
 def stuck(indices, start: float = 0.5) -> np.ndarray:

@@ -311,3 +311,13 @@ def test_moving_threshold_band_ratio_is_against_the_current_class_probability():
     assert run["ratio"][-1] == pytest.approx(ratio)
     # negative control: against pi* of the fixed threshold the ratio differs
     assert abs(np.max(np.abs(tb["pi"] - post.mean) / (run["beta"][-1] * post.std)) - ratio) > 1e-6
+
+
+def test_quarter_changes_separate_a_converging_threshold_from_an_accelerating_drift():
+    t, rng = np.arange(1, 401), np.random.default_rng(0)
+    converging = -0.05 + 1 / np.sqrt(t) + 1e-4 * rng.standard_normal((12, 400))
+    late, early = pb.quarter_changes(converging)
+    assert rules.comparison({"last": late, "second": early}, "last", ["second"], "lower").verdict == "reproduced"
+    # negative control: a threshold that drifts faster and faster moves most in the last quarter
+    late, early = pb.quarter_changes(-(t / 400.0) ** 2 + 1e-4 * rng.standard_normal((12, 400)))
+    assert rules.comparison({"last": late, "second": early}, "last", ["second"], "lower").verdict == "not reproduced"
