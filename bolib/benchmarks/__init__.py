@@ -69,6 +69,7 @@ BENCHMARK_PATHS: dict[str, str] = {
     # paper 004 (RM-GP-UCB, RM-GP-TS)
     "cartpole": "bolib.benchmarks.cartpole:cartpole",
     "nonstationary-lr": "bolib.benchmarks.nonstationary:nonstationary_lr",
+    "har-digits": "bolib.benchmarks.har_digits:har_digits",
     "image-tuning": "bolib.benchmarks.image_tuning:image_tuning",
 }
 

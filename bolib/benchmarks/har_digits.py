@@ -1,0 +1,85 @@
+"""Human activity recognition across subjects (paper 004, Dai et al. 2022, arXiv:2206.06872, Sec. 6.2,
+Fig. 2d), offline stand-in.
+
+The paper tunes an RBF support vector machine for each of 30 subjects of the UCI smartphone data (561
+features, 6 activities); 21 subjects' tuning runs are the previous tasks of the other 9. What makes the
+experiment hard is that subjects differ: a configuration that suits one can suit another badly. That data
+is not bundled, so the stand-in builds 30 "subjects" from scikit-learn's handwritten digits (1,797 images,
+64 pixels, 10 classes). Subject ``k`` (0-29) draws, from a stream fixed by ``k``:
+
+* its own ``ROWS`` = 120 images (without replacement), split at random into halves for training and
+  validation (the paper: half of each subject's rows for each);
+* a feature scale s ~ log-uniform(0.3, 3): the pixels are divided by 16 (to [0, 1]) and multiplied by
+  s. The RBF kernel exp(-gamma ||x - x'||^2) then sees distances times s^2, so the best gamma moves by
+  1 / s^2 between subjects: subjects with unlike scales are dissimilar tasks;
+* a pixel-noise level sigma ~ U(0, 4) (in the original 0-16 grey levels): every image gets its own fixed
+  Gaussian noise of that size, so some subjects are harder than others.
+
+The problem: the unit square mapped log-linearly to the paper's ranges, C = 10^(-2 + 3 u_1) in [0.01, 10]
+and gamma = 10^(-2 + 2 u_2) in [0.01, 1] (the paper gives the ranges, not the map); the objective is the
+validation accuracy of ``sklearn.svm.SVC(C, gamma)`` trained on the subject's training half. It is
+deterministic given ``subject``; its steps are 1/60 (60 validation images). The optimum is unknown (NaN).
+
+``tasks`` (a benchmark option) are previous tasks' observations for meta-BO,
+``[{"X": (N, 2) unit-cube points, "y": (N,) values}, ...]``; they go to ``Problem.meta["tasks"]``.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from bolib.benchmarks.problem import Problem, benchmark
+from bolib.runtime import rng
+
+SUBJECTS = 30
+ROWS = 120
+
+
+def hyperparameters(u) -> tuple[float, float]:
+    """(C, gamma) of unit-square point ``u``: log-linear on [0.01, 10] and [0.01, 1]."""
+    u = np.asarray(u, dtype=float)
+    return float(10 ** (-2 + 3 * u[0])), float(10 ** (-2 + 2 * u[1]))
+
+
+@functools.lru_cache(maxsize=SUBJECTS)
+def subject(k: int) -> dict:
+    """Subject ``k``'s training and validation halves, feature scale and noise level (module docstring)."""
+    if not 0 <= int(k) < SUBJECTS:
+        raise ValueError(f"subject must be one of 0..{SUBJECTS - 1}; got {k}")
+    from sklearn.datasets import load_digits
+
+    X, y = load_digits(return_X_y=True)
+    draw = rng(int(k), "har-digits-subject")
+    rows = draw.choice(len(y), ROWS, replace=False)
+    scale = float(np.exp(draw.uniform(np.log(0.3), np.log(3.0))))
+    noise = float(draw.uniform(0.0, 4.0))
+    features = scale * (X[rows] + noise * draw.standard_normal((ROWS, X.shape[1]))) / 16.0
+    half = draw.permutation(ROWS)
+    train, val = half[:ROWS // 2], half[ROWS // 2:]
+    return {"X_train": features[train], "y_train": y[rows][train], "X_val": features[val], "y_val": y[rows][val],
+            "scale": scale, "noise": noise}
+
+
+def validation_accuracy(u, k: int) -> float:
+    """Validation accuracy of the RBF SVM with the hyperparameters of ``u`` on subject ``k``."""
+    from sklearn.svm import SVC
+
+    data = subject(k)
+    C, gamma = hyperparameters(u)
+    model = SVC(C=C, gamma=gamma).fit(data["X_train"], data["y_train"])
+    return float(np.mean(model.predict(data["X_val"]) == data["y_val"]))
+
+
+@benchmark(2, fixed=True)
+def har_digits(d, subject: int = 0, tasks=None):
+    """Tuning an RBF SVM for one digits "subject" (see the module docstring): validation accuracy."""
+    k = int(subject)
+
+    def fn(U):
+        return np.array([validation_accuracy(u, k) for u in np.atleast_2d(U)])
+
+    meta = {"subject": k, "stands_in_for": "UCI human activity recognition (smartphones)"}
+    if tasks is not None:
+        meta["tasks"] = tasks
+    return Problem("har-digits", fn, np.array([np.zeros(2), np.ones(2)]), meta=meta)
