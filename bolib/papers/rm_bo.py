@@ -41,8 +41,8 @@ Checks (the statistics the notebook's claims are decided on):
 Real-data stand-ins (Sec. 6): :func:`meta_observations` turns one run per previous task into the
 ``tasks`` option of the target's runs; :func:`mean_best_so_far` (the area under a best-value curve),
 :func:`seconds_per_proposal` (runtime, Figs. 2b and 9b) and :func:`similar_weight_share` (Fig. 2f: the
-weight the previous tasks known to be similar receive) are the statistics of their claims.; :func:`cartpole_centres` draws the
-fixed start centres of the CartPole previous tasks (Figs. 2e-f, 9).
+weight the previous tasks known to be similar receive) are the statistics of their claims;
+:func:`cartpole_centres` draws the fixed start centres of the CartPole previous tasks (Figs. 2e-f, 9).
 """
 from __future__ import annotations
 
