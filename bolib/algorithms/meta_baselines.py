@@ -164,6 +164,11 @@ class TAF(MetaOptimizer):
 
 
 # ------------------------------------------------------------------------------------ MTBO
+#: L-BFGS-B iterations of one type-II ML fit of the multi-task GP. BoTorch's default has no practical cap,
+#: and on small previous tasks (4 x 7 points) one fit ran thousands of evaluations (about 40 s per query);
+#: capped at 200 it takes about 2 s there.
+FIT_MAXITER = 200
+
 class _MultiTaskModel:
     """BoTorch's ``MultiTaskGP`` on the previous tasks plus the target (the last task), fitted by type-II
     ML; ``fit``, ``predict`` and ``posterior`` as :class:`bolib.models.GP` (target task only)."""
@@ -187,7 +192,8 @@ class _MultiTaskModel:
         if previous is not None:
             self.model.load_state_dict(previous.state_dict(), strict=False)
         if refit or previous is None:
-            fit_gpytorch_mll(ExactMarginalLogLikelihood(self.model.likelihood, self.model))
+            fit_gpytorch_mll(ExactMarginalLogLikelihood(self.model.likelihood, self.model),
+                             optimizer_kwargs={"options": {"maxiter": FIT_MAXITER}})
         self.model.eval()
         return self
 

@@ -65,3 +65,22 @@ def test_meta_baselines_run_through_the_loop(method):
 def test_meta_baselines_need_previous_tasks(method):
     with pytest.raises(ValueError, match="meta\\['tasks'\\]"):
         make_optimizer(method, 2, 0).prepare(get_benchmark("branin"))
+
+
+def test_mtbo_fit_is_capped_and_gives_a_sensible_target_posterior(monkeypatch):
+    import botorch.fit
+
+    from bolib.algorithms import meta_baselines
+
+    seen = []
+    original = botorch.fit.fit_gpytorch_mll
+    monkeypatch.setattr(botorch.fit, "fit_gpytorch_mll", lambda mll, **kw: seen.append(kw) or original(mll, **kw))
+    rng = np.random.default_rng(0)
+    tasks = [(rng.random((7, 3)), rng.standard_normal(7)) for _ in range(4)]
+    X = rng.random((6, 3))
+    y = np.sin(3 * X.sum(1))
+    model = meta_baselines._MultiTaskModel(tasks, rank=1).fit(X, y)
+    assert seen and seen[0]["optimizer_kwargs"]["options"]["maxiter"] == meta_baselines.FIT_MAXITER
+    mean, sd = model.predict(X)
+    print("MTBO fitted:", {n: p.detach().numpy().round(3).tolist() for n, p in model.model.named_parameters()})
+    assert np.all(np.isfinite(mean)) and np.all(sd >= 0) and np.corrcoef(mean, y)[0, 1] > 0.5
