@@ -19,7 +19,8 @@ r_t = f(x_t) - min f).
   :func:`lemma1_monte_carlo` (eq. 10 from samples),
   :func:`interval_lipschitz` (eq. 11), :func:`theorem2_holds`, :func:`theorem3_holds`,
   :func:`theorem4_holds`, :func:`lemma_a2_sides` (Lemma A.2 and its hidden condition on lambda),
-  :func:`distribution_gaps`, :func:`tail_exponents`, :func:`quarter_changes` and :func:`stuck`.
+  :func:`distribution_gaps`, :func:`tail_exponents` and :func:`stuck`; :func:`doubling_changes`
+  describes how far App. C's moving threshold has settled (that claim is not decided).
 """
 from __future__ import annotations
 
@@ -453,13 +454,16 @@ def tail_exponents(cumulative, start: float = 0.25) -> np.ndarray:
     return np.where(flat, 0.0, slopes)
 
 
-def quarter_changes(taus) -> tuple[np.ndarray, np.ndarray]:
+def doubling_changes(taus) -> tuple[np.ndarray, np.ndarray]:
     """Per run (rows of ``taus``, tau_t in column t - 1), how much the threshold moves over the last
-    quarter and over the second quarter of the run: |tau_T - tau_{3T/4}| and |tau_{T/2} - tau_{T/4}|.
-    App. C's tau_t converges to a fixed value; then the first is the smaller."""
+    doubling of the run and over the one before: |tau_T - tau_{T/2}| and |tau_{T/2} - tau_{T/4}|,
+    windows of equal length in log t. A threshold approaching its limit like t^-a moves 2^-a times less
+    in the later window; a drift like c log t, which never settles, moves equally in both (windows of
+    equal length in t would show any concave drift, log t included, slowing down). App. C states only
+    that tau_t converges, with no rate: this describes how far it has settled by T."""
     taus = np.atleast_2d(np.asarray(taus, dtype=float))
-    q = taus.shape[1] // 4
-    return np.abs(taus[:, -1] - taus[:, 3 * q - 1]), np.abs(taus[:, 2 * q - 1] - taus[:, q - 1])
+    T = taus.shape[1]
+    return np.abs(taus[:, -1] - taus[:, T // 2 - 1]), np.abs(taus[:, T // 2 - 1] - taus[:, T // 4 - 1])
 
 
 def stuck(indices, start: float = 0.5) -> np.ndarray:

@@ -313,11 +313,19 @@ def test_moving_threshold_band_ratio_is_against_the_current_class_probability():
     assert abs(np.max(np.abs(tb["pi"] - post.mean) / (run["beta"][-1] * post.std)) - ratio) > 1e-6
 
 
-def test_quarter_changes_separate_a_converging_threshold_from_an_accelerating_drift():
-    t, rng = np.arange(1, 401), np.random.default_rng(0)
-    converging = -0.05 + 1 / np.sqrt(t) + 1e-4 * rng.standard_normal((12, 400))
-    late, early = pb.quarter_changes(converging)
-    assert rules.comparison({"last": late, "second": early}, "last", ["second"], "lower").verdict == "reproduced"
-    # negative control: a threshold that drifts faster and faster moves most in the last quarter
-    late, early = pb.quarter_changes(-(t / 400.0) ** 2 + 1e-4 * rng.standard_normal((12, 400)))
-    assert rules.comparison({"last": late, "second": early}, "last", ["second"], "lower").verdict == "not reproduced"
+def test_doubling_changes_separate_a_settling_threshold_from_a_log_drift():
+    t, rng = np.arange(1, 2001), np.random.default_rng(0)
+    noise = lambda: 1e-4 * rng.standard_normal((12, 2000))  # noqa: E731
+    late, early = pb.doubling_changes(-0.05 + 1 / np.sqrt(t) + noise())  # settles like t^-1/2: ratio 2^-1/2
+    assert rules.comparison({"last": late, "before": early}, "last", ["before"], "lower").verdict == "reproduced"
+    # negative control: tau = -c log t never settles; it moves by c log 2 in every doubling window ...
+    log_drift = -0.01 * np.log(t) + noise()
+    late, early = pb.doubling_changes(log_drift)
+    np.testing.assert_allclose(late, 0.01 * math.log(2), atol=1e-3)
+    np.testing.assert_allclose(early, 0.01 * math.log(2), atol=1e-3)
+    assert rules.comparison({"last": late, "before": early}, "last", ["before"], "lower").verdict != "reproduced"
+    # ... while windows of equal length in t (the first version of C-tau) show it slowing down
+    assert np.all(np.abs(log_drift[:, -1] - log_drift[:, 1499]) < np.abs(log_drift[:, 999] - log_drift[:, 499]))
+    # and a drift that accelerates in log t moves more in the later window
+    late, early = pb.doubling_changes(-0.001 * np.log(t) ** 2 + noise())
+    assert rules.comparison({"last": late, "before": early}, "last", ["before"], "lower").verdict == "not reproduced"
