@@ -71,6 +71,7 @@ BENCHMARK_PATHS: dict[str, str] = {
     "nonstationary-lr": "bolib.benchmarks.nonstationary:nonstationary_lr",
     "har-digits": "bolib.benchmarks.har_digits:har_digits",
     "image-tuning": "bolib.benchmarks.image_tuning:image_tuning",
+    "svm-grid": "bolib.benchmarks.svm_grid:svm_grid",
 }
 
 BENCHMARKS = tuple(sorted(BENCHMARK_PATHS))

@@ -24,7 +24,7 @@ SIMULATORS = {"sprinkler": {}, "rf-diabetes": {}, "robot-push3": {}, "robot-push
               "add-gp-draw": {},
               **{f"mlp-{d}": {"repeats": 1, "epochs": 2} for d in ("digits", "breast-cancer", "iris", "wine")},
               "cartpole": {"n_episodes": 2}, "supernova20": {}, "face-cascade20": {}, "nonstationary-lr": {},
-              "har-digits": {}, "racing-line": {}, "digits-nas": {}, "image-tuning": {"levels": 3}}
+              "har-digits": {}, "racing-line": {}, "digits-nas": {}, "image-tuning": {"levels": 3}, "svm-grid": {"dataset": 2}}
 # noisy tables: a query returns one training of a cell, which can beat the best cell mean (the optimum);
 # the optimum is checked exhaustively against the table in tests/benchmarks/test_fcnet_tables.py
 TABLES = ["fcnet-diabetes", "fcnet-friedman"]
