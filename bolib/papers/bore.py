@@ -30,7 +30,7 @@ import numpy as np
 from scipy import stats as sps
 
 from bolib.acquisition import argmax_grid
-from bolib.errors import check_choice
+from bolib.errors import BolibError, check_choice
 from bolib.models.grid import GridPosterior
 from bolib.runtime import rng as make_rng
 from bolib.stats import loglog_slopes
@@ -225,10 +225,14 @@ class LabelSmoother:
         self.W, self.n = np.zeros((m, max_points)), 0
 
     def update(self, post: GridPosterior, i: int, label: float) -> None:
-        """Condition ``post`` on (x_i, ``label``) and extend W."""
-        i, l = int(i), post.V[: post.n, int(i)]
+        """Condition ``post`` on (x_i, ``label``) and extend W. ``post`` must add one row per query (a
+        :class:`GridPosterior` skips a repeated point when its noise is below 1e-6)."""
+        i, l, n = int(i), post.V[: post.n, int(i)], post.n
         d = math.sqrt(max(post.K[i, i] + post.tau - l @ l, 1e-300))
         post.update(i, label)
+        if post.n != n + 1:
+            raise BolibError(f"LabelSmoother: the posterior did not add a row for query {i} (noise {post.tau:g}); "
+                             "W would no longer match eq. 13")
         g = post.V[post.n - 1] / d
         self.W[:, : self.n] -= np.outer(g, self.W[i, : self.n])
         self.W[:, self.n] = g

@@ -8,6 +8,7 @@ import pytest
 from scipy import stats as sps
 
 from bolib.claims import ClaimBook, InvariantViolated, rules
+from bolib.errors import BolibError
 from bolib.models.grid import GridPosterior
 from bolib.papers import bore as pb
 
@@ -98,6 +99,40 @@ def test_label_smoother_gives_the_pls_mean_for_new_labels_and_the_posterior_mean
     np.testing.assert_allclose(smoother.mean(old), post.mean, atol=1e-9)
     # negative control: the posterior conditioned on the old labels is not the classifier of the new ones
     assert np.abs(post.mean - exact).max() > 0.1
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_moving_threshold_run_matches_eq13_solved_directly_at_every_step(seed):
+    T, lam = 60, pb.LAMBDA
+    run, tb = pb.finite_run("bore++-moving", seed, T), pb.d1_testbed(seed)
+    K, f = tb["K"], tb["f"]
+    y = f[run["index"]] + pb.NOISE_STD * pb.make_rng(seed, "noise").standard_normal(T)
+    stale = []
+    for t in range(2, T + 1):
+        idx, tau, beta = run["index"][: t - 1], run["tau"][t - 1], run["beta"][t - 1]
+        A = K[np.ix_(idx, idx)] + lam * np.eye(t - 1)
+        sd = np.sqrt(np.maximum(1 - np.einsum("ij,ji->i", K[:, idx], np.linalg.solve(A, K[idx, :])), 0.0))
+        target = sps.norm.cdf((tau - f) / pb.NOISE_STD)
+        mean = K[:, idx] @ np.linalg.solve(A, (y[: t - 1] <= tau).astype(float))  # eq. 13, labels of tau_t
+        assert run["index"][t - 1] == np.argmax(mean + beta * sd)
+        assert run["ratio"][t - 1] == pytest.approx(np.max(np.abs(target - mean) / (beta * sd)), rel=1e-8)
+        # negative control: each label kept as it was when its point was queried (no relabelling)
+        old = K[:, idx] @ np.linalg.solve(A, (y[: t - 1] <= run["tau"][: t - 1]).astype(float))
+        stale.append(np.max(np.abs(target - old) / (beta * sd)))
+    assert np.max(np.abs(np.array(stale) - run["ratio"][1:])) > 1e-6
+
+
+def test_label_smoother_refuses_a_posterior_that_skips_a_repeated_point():
+    K = pb.d1_testbed(0)["K"]
+    post, smoother = GridPosterior(K, 1e-10, max_points=3), pb.LabelSmoother(100, 3)
+    smoother.update(post, 4, 1.0)
+    with pytest.raises(BolibError, match="did not add a row"):
+        smoother.update(post, 4, 0.0)  # the noise-free posterior records the repeat without a row
+    # with the label noise of eq. 13 a repeat adds its row
+    post, smoother = GridPosterior(K, pb.LAMBDA, max_points=3), pb.LabelSmoother(100, 3)
+    smoother.update(post, 4, 1.0)
+    smoother.update(post, 4, 0.0)
+    assert smoother.n == post.n == 2
 
 
 def test_lemma_a2_stated_form_fails_above_lambda_154_only():
