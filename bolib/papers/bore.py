@@ -314,7 +314,8 @@ def batch_run(rule: str, seed: int, T: int, M: int, lam: float = LAMBDA, delta: 
     i.i.d. domain points from p_hat_t ~ pi_{t-1,delta} = min(1, max(0, pi_hat_{t-1} + beta_{t-1}
     sigma_{t-1})) (eq. 20), so q_t = p_hat_t exactly; ``rule="uniform"``: p_hat_t uniform (a contrast
     the theorem does not cover). The M labels of a round are observed together. ``beta=None`` uses
-    beta_t(delta) of Theorem 1 (about 50 here, which clips pi_hat + beta sigma to 1 on the whole
+    beta_t(delta) of Theorem 1 (at least b + sqrt(2 log(1/delta) / lambda) = 1 + sqrt(80 log 10) ~ 14.6 here
+    before any data, growing with the information gain, which clips pi_hat + beta sigma to 1 on the whole
     domain for many rounds); a number fixes beta_t to it (outside Theorem 4, whose bound needs
     Theorem 1's beta).
 
@@ -374,7 +375,10 @@ def theorem2_holds(run: dict) -> bool:
     """Eq. 17 at every step, r_t <= L beta_{t-1} (sigma_{t-1}(x_t) + sigma_{t-1}(x*)), with L of eq. 11
     on [pi*(x_t), pi*(x*)] (:func:`interval_lipschitz`), and eq. 18 at T, R_T <= L beta_T (sqrt(4 (T + 2)
     xi_T) + sum_t sigma_{t-1}(x*)), with L the largest per-step constant of the run and the realised
-    information gain I_T = 1/2 log|I + K_T / lambda| <= xi_T in place of xi_T (a stronger check)."""
+    information gain I_T = 1/2 log|I + K_T / lambda| <= xi_T in place of xi_T. Eq. 18 is eq. 17 summed
+    (with that L and beta_T >= beta_{t-1}) plus Lemma A.2 with I_T, both counted on the same runs (eq. 17
+    here, A.2 as the notebook's invariant A2): it can fail only if one of them does; counted for
+    completeness."""
     steps = np.all(run["regret"] <= run["L"] * run["beta"] * (run["sigma_at"] + run["sigma_opt"]) + 1e-12)
     T = len(run["regret"])
     total = run["regret"].sum() <= run["L"].max() * run["beta_final"] * (
@@ -385,8 +389,9 @@ def theorem2_holds(run: dict) -> bool:
 def theorem3_holds(run: dict) -> bool:
     """Eq. 21 with the proof's indices, r_t <= 2 L beta_{t-1} sigma_{t-1}(x_t), at every step, and
     eq. 22, R_T <= 4 L beta_T sqrt((T + 2) xi_T), with L the largest per-step constant of the run
-    and the realised information gain I_T = 1/2 log|I + K_T / lambda| <= xi_T in place of xi_T (a
-    stronger check)."""
+    and the realised information gain I_T = 1/2 log|I + K_T / lambda| <= xi_T in place of xi_T. Eq. 22
+    is eq. 21 summed plus Lemma A.2 with I_T, both counted on the same runs: it can fail only if one of
+    them does; counted for completeness."""
     steps = np.all(run["regret"] <= 2 * run["L"] * run["beta"] * run["sigma_at"] + 1e-12)
     T = len(run["regret"])
     total = run["regret"].sum() <= 4 * run["L"].max() * run["beta_final"] * math.sqrt((T + 2) * 0.5 * run["log_det"])
