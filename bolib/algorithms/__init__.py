@@ -58,6 +58,7 @@ METHOD_PATHS: dict[str, str] = {
     "rgpe": "bolib.algorithms.meta_baselines:RGPE",
     "taf": "bolib.algorithms.meta_baselines:TAF",
     "mtbo": "bolib.algorithms.meta_baselines:MTBO",
+    "pem-bo": "bolib.algorithms.pem_bo:PEMBO",
 }
 
 

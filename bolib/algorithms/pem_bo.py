@@ -1,0 +1,141 @@
+"""PEM-BO (Wang, Kim & Kaelbling 2018, "Regret bounds for meta Bayesian optimization with an unknown Gaussian
+process prior", arXiv:1811.09558) on a finite domain, the competitor of paper 004's SVM benchmark (Dai et al.
+2022, arXiv:2206.06872, Sec. 6.2, Fig. 2c).
+
+PEM-BO estimates the GP prior itself from the previous tasks and then runs GP-UCB with that prior. Paper 004
+gives no details of its version, so this is a simplification, stated here in full. On candidates x_1..x_J
+(the problem's ``meta["candidates"]``, e.g. the 288 SVM configurations) and previous tasks i = 1..M, each
+observation is assigned to its nearest candidate, giving a table Y (M x J) with missing entries (50 random
+configurations per task leave most of it empty):
+
+* prior mean mu_hat_j = mean over the tasks that observed x_j of Y_ij (the mean of all observed values
+  where no task did);
+* prior covariance K_hat_jk = sum_i (Y_ij - mu_hat_j)(Y_ik - mu_hat_k) / (n_jk - 1) over the n_jk tasks that
+  observed both (pairwise complete), 0 where n_jk < 2; on the diagonal, where fewer than 2 tasks observed
+  x_j, the variance of all observed values;
+* K_hat projected onto the positive semi-definite cone: its eigenvalues clipped at ``eig_floor`` (1e-6).
+
+GP-UCB with prior (mu_hat, K_hat), observation noise variance ``noise_fraction`` times the mean prior
+variance, and the practical beta_t = sqrt(0.2 d log 2t) of the other methods (:func:`bolib.algorithms.rm_bo.practical_beta`):
+the next point is the candidate maximising mu_t + beta_t sigma_t among those neither observed nor pending
+(a table gives nothing new at a repeated configuration); the points of a batch are chosen one after another,
+each earlier one entering the posterior at its posterior mean (kriging believer). Without candidates from
+the problem (or the setting ``candidates``) the method uses 512 scrambled-Sobol points of the cube from its
+seed; without previous tasks (an empty ``meta_tasks``) the prior is mean 0 and independent cells of
+variance 1, a degenerate case kept only so that the method runs anywhere.
+"""
+from __future__ import annotations
+
+import numpy as np
+from scipy.stats import qmc
+
+from bolib.algorithms.base import Optimizer
+from bolib.algorithms.rm_bo import check_meta_tasks, practical_beta
+
+
+def nearest_rows(candidates, X) -> np.ndarray:
+    """Index of the candidate nearest to each row of ``X``."""
+    X = np.atleast_2d(np.asarray(X, dtype=float))
+    return np.argmin(((X[:, None, :] - np.asarray(candidates)[None]) ** 2).sum(-1), axis=1)
+
+
+def task_table(candidates, tasks) -> np.ndarray:
+    """(M, J) table of the previous tasks' values at the candidates (NaN where a task has none; the mean of
+    a task's values where it observed a candidate more than once)."""
+    J = len(candidates)
+    Y = np.full((len(tasks), J), np.nan)
+    for i, (X, y) in enumerate(tasks):
+        idx = nearest_rows(candidates, X)
+        sums = np.bincount(idx, weights=y, minlength=J)
+        counts = np.bincount(idx, minlength=J)
+        Y[i, counts > 0] = sums[counts > 0] / counts[counts > 0]
+    return Y
+
+
+def empirical_prior(Y, eig_floor: float = 1e-6) -> tuple[np.ndarray, np.ndarray]:
+    """Prior mean and PSD covariance estimated from a task table ``Y`` (M x J, NaN = missing); module docstring."""
+    Y = np.asarray(Y, dtype=float)
+    seen = ~np.isnan(Y)
+    counts = seen.sum(axis=0)
+    everything = Y[seen]
+    mean = np.where(counts > 0, np.where(seen, Y, 0.0).sum(0) / np.maximum(counts, 1), everything.mean())
+    D = np.where(seen, Y - mean, 0.0)
+    O = seen.astype(float)
+    pairs = O.T @ O
+    cov = np.where(pairs >= 2, (D.T @ D) / np.maximum(pairs - 1, 1), 0.0)
+    fallback = everything.var(ddof=1) if everything.size > 1 else 1.0
+    np.fill_diagonal(cov, np.where(counts >= 2, np.diag(cov), fallback))
+    return mean, psd_projection(cov, eig_floor)
+
+
+def psd_projection(cov, eig_floor: float = 1e-6) -> np.ndarray:
+    """The symmetric matrix with ``cov``'s eigenvectors and its eigenvalues clipped at ``eig_floor``."""
+    lam, V = np.linalg.eigh((np.asarray(cov, dtype=float) + np.asarray(cov, dtype=float).T) / 2.0)
+    return (V * np.maximum(lam, eig_floor)) @ V.T
+
+
+class PEMBO(Optimizer):
+    """PEM-BO on a finite set of candidates (module docstring); ``info`` records the prior's size."""
+
+    name = "pem-bo"
+    cheap_settings = {"meta_tasks": []}
+
+    def __init__(self, dim, seed=0, *, meta_tasks=None, candidates=None, noise_fraction=0.01, beta_scale=0.2,
+                 eig_floor=1e-6, n_init=None):
+        super().__init__(dim, seed, n_init=n_init)
+        self.meta_tasks, self.candidates = meta_tasks, None if candidates is None else np.asarray(candidates, float)
+        self.noise_fraction, self.beta_scale, self.eig_floor = float(noise_fraction), float(beta_scale), float(eig_floor)
+        self.prior = None
+
+    def prepare(self, problem) -> None:
+        if self.candidates is None and "candidates" in problem.meta:
+            self.candidates = np.asarray(problem.meta["candidates"], dtype=float)
+        if self.meta_tasks is None:
+            if "tasks" not in problem.meta:
+                raise ValueError(f"pem-bo needs previous tasks' observations: problem {problem.name!r} has no "
+                                 "meta['tasks']; give the setting meta_tasks (an empty list: none)")
+            self.meta_tasks = problem.meta["tasks"]
+
+    def _build_prior(self) -> None:
+        if self.candidates is None:
+            self.candidates = qmc.Sobol(self.dim, scramble=True, seed=self.rng).random(512)
+        tasks = check_meta_tasks(self.meta_tasks or [], self.dim)
+        if tasks:
+            mean, cov = empirical_prior(task_table(self.candidates, tasks), self.eig_floor)
+        else:
+            mean, cov = np.zeros(len(self.candidates)), np.eye(len(self.candidates))
+        self.prior = (mean, cov, self.noise_fraction * float(np.mean(np.diag(cov))))
+        self.info.update(candidates=len(self.candidates), previous_tasks=len(tasks))
+
+    def posterior(self, idx, y) -> tuple[np.ndarray, np.ndarray]:
+        """Posterior mean and standard deviation at every candidate given values ``y`` at candidates ``idx``."""
+        mean, cov, noise = self.prior
+        if len(idx) == 0:
+            return mean.copy(), np.sqrt(np.diag(cov))
+        A = cov[np.ix_(idx, idx)] + noise * np.eye(len(idx))
+        L = np.linalg.cholesky(A)
+        V = np.linalg.solve(L, cov[idx, :])
+        post_mean = mean + V.T @ np.linalg.solve(L, np.asarray(y) - mean[idx])
+        return post_mean, np.sqrt(np.maximum(np.diag(cov) - (V ** 2).sum(0), 0.0))
+
+    def propose(self, n):
+        if self.prior is None:
+            self._build_prior()
+        idx = list(nearest_rows(self.candidates, self.X)) if len(self.y) else []
+        values = list(self.y)
+        taken = set(idx) | set(nearest_rows(self.candidates, self.pending)) if len(self.pending) else set(idx)
+        beta = practical_beta(len(self.y) + 1, self.dim, self.beta_scale)
+        chosen = []
+        for _ in range(n):
+            mu, sd = self.posterior(idx, values)
+            score = mu + beta * sd
+            score[list(taken)] = -np.inf
+            if np.all(np.isinf(score)):
+                raise ValueError("pem-bo has proposed every candidate")
+            best = np.flatnonzero(score == score.max())
+            j = int(best[self.rng.integers(len(best))])
+            chosen.append(j)
+            taken.add(j)
+            idx.append(j)
+            values.append(float(mu[j]))  # kriging believer for the rest of the batch
+        return self.candidates[chosen]

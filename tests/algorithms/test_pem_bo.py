@@ -1,0 +1,56 @@
+"""PEM-BO's empirical prior (mean, pairwise-complete covariance, PSD projection) on hand-made tables, and runs
+through the loop on the SVM grid."""
+import numpy as np
+
+from bolib.algorithms import make_optimizer
+from bolib.algorithms.pem_bo import empirical_prior, psd_projection, task_table
+from bolib.benchmarks import svm_grid as sg
+from bolib.loop import run
+
+nan = np.nan
+
+
+def test_prior_of_a_complete_table_is_the_sample_mean_and_covariance():
+    Y = np.array([[1.0, 2.0, 0.0], [2.0, 1.0, 1.0], [4.0, 0.0, 1.0], [1.0, 3.0, 2.0]])
+    mean, cov = empirical_prior(Y, eig_floor=0.0)
+    np.testing.assert_allclose(mean, Y.mean(0))
+    np.testing.assert_allclose(cov, np.cov(Y.T), atol=1e-12)
+
+
+def test_prior_with_missing_entries_is_pairwise_complete():
+    Y = np.array([[1.0, 2.0, nan, nan], [3.0, nan, 5.0, nan], [2.0, 4.0, 1.0, nan]])
+    mean, cov = empirical_prior(Y, eig_floor=0.0)
+    np.testing.assert_allclose(mean[:3], [2.0, 3.0, 3.0])
+    assert mean[3] == np.nanmean(Y)  # observed by no task: the mean of every observed value
+    unprojected = empirical_prior(Y, eig_floor=-np.inf)[1]  # eigenvalues kept as they are (up to round-off)
+    # x_0 and x_1 were seen together by tasks 0 and 2: ((1 - 2)(2 - 3) + (2 - 2)(4 - 3)) / (2 - 1)
+    assert abs(unprojected[0, 1] - 1.0) < 1e-12
+    assert abs(unprojected[1, 2]) < 1e-12  # x_1 and x_2 were seen together by one task only: no covariance
+    assert np.all(np.linalg.eigvalsh(cov) >= -1e-12)
+
+
+def test_psd_projection_clips_negative_eigenvalues():
+    bad = np.array([[1.0, 2.0], [2.0, 1.0]])  # eigenvalues 3 and -1
+    fixed = psd_projection(bad, 1e-6)
+    np.testing.assert_allclose(np.linalg.eigvalsh(fixed), [1e-6, 3.0], atol=1e-9)
+    np.testing.assert_allclose(psd_projection(np.eye(2) * 2, 1e-6), np.eye(2) * 2)
+
+
+def test_task_table_assigns_points_to_nearest_candidates():
+    candidates = np.array([[0.0, 0.0], [1.0, 1.0]])
+    Y = task_table(candidates, [(np.array([[0.1, 0.0], [0.0, 0.1]]), np.array([1.0, 3.0])), (np.array([[0.9, 1.0]]), np.array([5.0]))])
+    np.testing.assert_array_equal(Y, [[2.0, nan], [nan, 5.0]])
+
+
+def test_runs_on_the_svm_grid_and_uses_the_previous_tasks():
+    target = sg.table(2)
+    codes = sg.candidates()
+    rng = np.random.default_rng(0)
+    # previous tasks that are the target plus small noise: the estimated prior mean finds the best configuration
+    similar = [{"X": codes.tolist(), "y": (target + 0.01 * rng.standard_normal(288)).tolist()} for _ in range(5)]
+    problem = sg.svm_grid(6, dataset=2, tasks=similar)
+    trace = run(problem, make_optimizer("pem-bo", 6, 0, n_init=3), 6, 0, n_init=3)
+    assert target[sg.nearest(trace.X[3:4])][0] >= np.sort(target)[-3]  # the first BO query is a top-3 configuration
+    chosen = sg.nearest(trace.X)
+    assert len(set(chosen[3:])) == 3 and not set(chosen[3:]) & set(chosen[:3])  # no configuration twice
+    np.testing.assert_array_equal(trace.X[3:], codes[chosen[3:]])  # proposals are configurations
