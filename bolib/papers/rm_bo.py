@@ -578,3 +578,17 @@ def cartpole_centres(n_similar: int, n_dissimilar: int, stream: str = "cartpole-
     draw = make_rng(0, stream)
     box = np.asarray(CARTPOLE_BOX)
     return np.vstack([draw.normal(0.0, similar_sd, (n_similar, 4)), draw.uniform(-box, box, (n_dissimilar, 4))])
+
+
+# ---- SVM tabular stand-in (Fig. 2c)
+def random_meta_tasks(tables: dict, candidates, n: int, seed: int) -> list[dict]:
+    """Previous tasks of the SVM benchmark (Sec. 6.2, following RGPE's set-up): for each previous data set
+    (``tables``: index -> its values at the ``candidates``, in the order the tasks should have), ``n``
+    configurations drawn uniformly without replacement and their values. The draw of data set j uses the
+    stream (``seed``, "svm-meta", j), so a data set brings the same observations whichever task is the target."""
+    candidates = np.asarray(candidates, dtype=float)
+    tasks = []
+    for index, values in tables.items():
+        rows = make_rng(seed, "svm-meta", str(index)).choice(len(candidates), size=int(n), replace=False)
+        tasks.append({"X": candidates[rows].tolist(), "y": np.asarray(values, dtype=float)[rows].tolist()})
+    return tasks

@@ -386,3 +386,17 @@ def test_cartpole_centres_are_fixed_similar_ones_near_the_target_and_dissimilar_
     assert centres.shape == (10, 4) and np.all(np.abs(centres[:3]) < 0.1)
     assert np.all(np.abs(centres[3:]) <= np.array(P.CARTPOLE_BOX)) and np.abs(centres[3:, 0]).max() > 0.5
     assert not np.array_equal(P.cartpole_centres(3, 7, stream="other")[:3], centres[:3])
+
+
+# ---- SVM tabular stand-in (Fig. 2c)
+def test_random_meta_tasks_draw_distinct_configurations_per_data_set():
+    candidates = np.random.default_rng(0).random((20, 6))
+    tables = {3: np.arange(20.0), 7: -np.arange(20.0)}
+    tasks = P.random_meta_tasks(tables, candidates, 5, seed=1)
+    assert [len(t["y"]) for t in tasks] == [5, 5]
+    for task, values in zip(tasks, tables.values()):
+        rows = [int(np.flatnonzero((candidates == np.array(x)).all(1))[0]) for x in task["X"]]
+        assert len(set(rows)) == 5 and np.array_equal(task["y"], values[rows])  # values of the drawn configurations
+    alone = P.random_meta_tasks({7: tables[7]}, candidates, 5, seed=1)
+    assert alone[0] == tasks[1]  # a data set's draw does not depend on the other tasks
+    assert P.random_meta_tasks(tables, candidates, 5, seed=2)[0] != tasks[0]
