@@ -76,6 +76,21 @@ def rgpe_weights(meta_losses, target_loss) -> np.ndarray:
     return np.concatenate([counts[1:], counts[:1]])
 
 
+def joint_samples(model: GP, X, n_samples: int, rng: np.random.Generator) -> np.ndarray:
+    """Joint posterior samples of ``model`` at ``X`` (``GP.sample``). Where the posterior covariance is
+    too far from positive definite for its jittered Cholesky factor (many near-repeated queries with a
+    small fitted noise, where rounding leaves negative eigenvalues), the samples use the eigenvectors
+    with the negative eigenvalues set to 0 (the nearest positive semi-definite covariance)."""
+    try:
+        return model.sample(X, n_samples, rng)
+    except np.linalg.LinAlgError:
+        with torch.no_grad():
+            mean, cov = model.posterior(torch.as_tensor(np.asarray(X), dtype=torch.float64), full_cov=True)
+        values, vectors = np.linalg.eigh(cov.numpy())
+        root = vectors * np.sqrt(np.clip(values, 0.0, None))
+        return (mean.numpy()[:, None] + root @ rng.standard_normal((len(values), n_samples))).T
+
+
 class RGPE(MetaOptimizer):
     """RGPE with expected improvement (see the module docstring); ``history`` records the weights."""
 
@@ -97,13 +112,13 @@ class RGPE(MetaOptimizer):
         n, M = len(self.y), len(self.meta_gps)
         if n < 2 or M == 0:
             return np.concatenate([np.zeros(M), [1.0]])
-        meta = np.array([ranking_loss(meta_gp.sample(self.X, self.n_samples, self.rng), self.y)
+        meta = np.array([ranking_loss(joint_samples(meta_gp, self.X, self.n_samples, self.rng), self.y)
                          for meta_gp in self.meta_gps])
         loo = np.empty((self.n_samples, n, n))
         for j in range(n):
             keep = np.arange(n) != j
             held_out = copy.deepcopy(gp).fit(self.X[keep], self.y[keep], refit=False)  # same hyperparameters
-            loo[:, j, :] = held_out.sample(self.X, self.n_samples, self.rng)
+            loo[:, j, :] = joint_samples(held_out, self.X, self.n_samples, self.rng)
         return rgpe_weights(meta, loo_ranking_loss(loo, self.y))
 
     def acquisition(self, gp, X):

@@ -84,3 +84,23 @@ def test_mtbo_fit_is_capped_and_gives_a_sensible_target_posterior(monkeypatch):
     mean, sd = model.predict(X)
     print("MTBO fitted:", {n: p.detach().numpy().round(3).tolist() for n, p in model.model.named_parameters()})
     assert np.all(np.isfinite(mean)) and np.all(sd >= 0) and np.corrcoef(mean, y)[0, 1] > 0.5
+
+
+def test_joint_samples_fall_back_to_the_nearest_psd_covariance_where_cholesky_fails():
+    import torch
+
+    from bolib.algorithms.meta_baselines import joint_samples
+
+    class Indefinite:  # a posterior whose covariance has a clearly negative eigenvalue
+        cov = np.array([[1.0, 1.2], [1.2, 1.0]])  # eigenvalues 2.2 and -0.2
+
+        def sample(self, X, n, rng):
+            return np.random.default_rng(0).multivariate_normal(np.zeros(2), self.cov, n, method="cholesky")
+
+        def posterior(self, X, full_cov=False):
+            return torch.zeros(2, dtype=torch.float64), torch.as_tensor(self.cov)
+
+    draws = joint_samples(Indefinite(), np.zeros((2, 1)), 4000, np.random.default_rng(1))
+    # the nearest PSD covariance keeps the eigenvalue 2.2 on (1, 1)/sqrt 2: both coordinates equal, variance 1.1
+    np.testing.assert_allclose(draws[:, 0], draws[:, 1], atol=1e-12)
+    assert abs(draws[:, 0].var() - 1.1) < 0.1
