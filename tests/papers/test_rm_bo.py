@@ -350,6 +350,37 @@ def test_mean_best_so_far_rewards_reaching_the_best_value_sooner():
     assert rules.comparison(values, "late", ["early"], "higher").verdict == "not reproduced"
 
 
+def test_log_area_regret_with_the_ratio_margin_rejects_1_5x_the_regret_and_accepts_a_comparable_one():
+    """F1ef-*, F2c-rgpe-*, F2e-ts-*, F8a-b: a method with 1.5 times the competitor's area regret on every seed is
+    not reproduced as "no worse" under log 1.25; one within a few per cent of it is reproduced."""
+    assert P.log_area_regret(_trace([0.2, 0.5, 0.5, 1.0]), 2) == pytest.approx(math.log(0.25))
+    rng = np.random.default_rng(1)
+    base = rng.uniform(0.002, 0.006, 7)
+    curve = lambda gap: _trace([0.0, 0.0, *(1.0 - gap * np.ones(5))])  # constant simple regret `gap` over the queries
+    values = {"ref": [P.log_area_regret(curve(g), 2) for g in base],
+              "harmed": [P.log_area_regret(curve(1.5 * g), 2) for g in base],
+              "comparable": [P.log_area_regret(curve(g * rng.uniform(0.97, 1.05)), 2) for g in base]}
+    harmed = rules.comparison(values, "harmed", ["ref"], "lower", margin=P.RATIO_MARGIN)
+    assert harmed.verdict == "not reproduced"
+    assert rules.comparison(values, "comparable", ["ref"], "lower", margin=P.RATIO_MARGIN).verdict == "reproduced"
+
+
+def test_per_target_averages_the_initialisations_and_tests_over_targets():
+    """F2c, F2d: 4 targets x 3 initialisations give 4 units; the log variant is the log of the mean regret."""
+    values = {"a": np.arange(12.0), "b": np.ones(12)}
+    out = P.per_target(values, 3)
+    assert out["a"].tolist() == [1.0, 4.0, 7.0, 10.0] and len(out["b"]) == 4
+    assert P.per_target({"a": [1.0, 3.0]}, 2, log=True)["a"] == pytest.approx([math.log(2.0)])
+    with pytest.raises(ValueError):
+        P.per_target({"a": np.ones(5)}, 3)
+    # seven targets each better on average by a wide margin: reproduced; reversed: not reproduced
+    rng = np.random.default_rng(2)
+    good, bad = rng.normal(1.0, 0.05, 21), rng.normal(0.5, 0.05, 21)
+    units = P.per_target({"good": good, "bad": bad}, 3)
+    assert rules.comparison(units, "good", ["bad"], "higher").verdict == "reproduced"
+    assert rules.comparison(units, "bad", ["good"], "higher").verdict == "not reproduced"
+
+
 def test_seconds_per_proposal_leaves_out_the_initial_design_and_separates_a_slow_method():
     assert P.seconds_per_proposal(_trace(np.zeros(4), [0.0, 0.0, 1.0, 3.0]), 2) == 2.0
     fast = [P.seconds_per_proposal(_trace(np.zeros(6), [0, 0, *(0.01 * (1 + k) * np.ones(4))]), 2) for k in range(7)]
