@@ -39,3 +39,14 @@ def test_tasks_reach_problem_meta():
     tasks = [{"X": [[0.1, 0.2]], "y": [0.5]}]
     problem = har_digits(2, subject=1, tasks=tasks)
     assert problem.meta["tasks"] == tasks and np.isnan(problem.optimum) and problem.dim == 2
+
+
+def test_log_map_of_c_leaves_a_low_accuracy_plateau_over_small_c_as_the_settings_table_states():
+    """The 004 notebook states that for subjects 0 and 22 the accuracy is flat at its lowest value over most of
+    the 10 x 10 grid, almost all of it at u_1 < 0.5 (C < 0.32); a change of the map must update that statement."""
+    g = (np.arange(10) + 0.5) / 10
+    for k, share in ((0, 0.84), (22, 0.68)):
+        A = np.array([[validation_accuracy(np.array([a, b]), k) for b in g] for a in g])
+        low = A <= A.min() + 1e-12
+        assert low.mean() == pytest.approx(share, abs=0.005)
+        assert low[g < 0.5].mean() >= 0.95
