@@ -46,6 +46,12 @@ def dragonfly_python() -> Path:
     return path
 
 
+def _stop(server: subprocess.Popen) -> None:
+    """Kill the run's server and reap it, so no defunct process is left behind."""
+    server.kill()
+    server.wait()
+
+
 class DragonflyAddUCB(Optimizer):
     """dragonfly's ``add_ucb`` (Add-GP-UCB as its authors ship it), one subprocess per run."""
 
@@ -66,7 +72,7 @@ class DragonflyAddUCB(Optimizer):
                 [str(dragonfly_python()), str(SERVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL, text=True, env={**os.environ, "OMP_NUM_THREADS": "1",
                                                            "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"})
-            weakref.finalize(self, self._server.kill)
+            weakref.finalize(self, _stop, self._server)
             reply = self._exchange({"cmd": "start", "dim": self.dim, "seed": self.seed, "options": self.options})
             self.info["dragonfly_version"] = reply["version"]
             if len(self.y):

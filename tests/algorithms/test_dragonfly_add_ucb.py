@@ -32,3 +32,17 @@ def test_a_missing_interpreter_says_how_to_create_it(monkeypatch, tmp_path):
     opt.tell(np.array([[0.1, 0.2], [0.7, 0.4]]), np.array([0.0, 1.0]))
     with pytest.raises(FileNotFoundError, match="make dragonfly-env"):
         opt.ask()
+
+
+def test_the_server_is_reaped_when_the_run_is_dropped():
+    """A finished run leaves no defunct process: the finaliser kills the server and waits for it."""
+    import gc
+
+    opt = DragonflyAddUCB(2, 0, n_init=2, **DragonflyAddUCB.cheap_settings)
+    opt.tell(np.array([[0.1, 0.2], [0.7, 0.4]]), np.array([0.0, 1.0]))
+    opt.ask()
+    server = opt._server
+    assert server.poll() is None  # running while the run lives
+    del opt
+    gc.collect()
+    assert server.returncode is not None  # set only by a wait: the process was reaped, not just killed
