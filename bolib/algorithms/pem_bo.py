@@ -36,6 +36,7 @@ from scipy.stats import qmc
 
 from bolib.algorithms.base import Optimizer
 from bolib.algorithms.rm_bo import check_meta_tasks, practical_beta
+from bolib.models.grid import GridPosterior
 
 
 def nearest_rows(candidates, X) -> np.ndarray:
@@ -112,28 +113,28 @@ class PEMBO(Optimizer):
         self.prior = (mean, cov, self.noise_fraction * float(np.mean(np.diag(cov))))
         self.info.update(candidates=len(self.candidates), previous_tasks=len(tasks))
 
-    def posterior(self, idx, y) -> tuple[np.ndarray, np.ndarray]:
-        """Posterior mean and standard deviation at every candidate given values ``y`` at candidates ``idx``."""
+    def posterior(self, idx, y) -> GridPosterior:
+        """The GP posterior under the estimated prior (mu_hat, K_hat) and the observation noise, given values ``y``
+        at candidates ``idx``: the GP(0, K_hat) posterior of the centred values y - mu_hat[idx] (a
+        :class:`~bolib.models.grid.GridPosterior`), whose ``mean`` plus mu_hat is the posterior mean and whose
+        ``std`` is the posterior standard deviation. A candidate observed twice enters twice, unless the noise
+        variance is below GridPosterior's 1e-6 (noise-free: the repeat adds nothing)."""
         mean, cov, noise = self.prior
-        if len(idx) == 0:
-            return mean.copy(), np.sqrt(np.diag(cov))
-        A = cov[np.ix_(idx, idx)] + noise * np.eye(len(idx))
-        L = np.linalg.cholesky(A)
-        V = np.linalg.solve(L, cov[idx, :])
-        post_mean = mean + V.T @ np.linalg.solve(L, np.asarray(y) - mean[idx])
-        return post_mean, np.sqrt(np.maximum(np.diag(cov) - (V ** 2).sum(0), 0.0))
+        post = GridPosterior(cov, tau=noise)
+        for i, value in zip(idx, y):
+            post.update(i, value - mean[i])
+        return post
 
     def propose(self, n):
         if self.prior is None:
             self._build_prior()
-        idx = list(nearest_rows(self.candidates, self.X)) if len(self.y) else []
-        values = list(self.y)
+        idx = nearest_rows(self.candidates, self.X) if len(self.y) else []
+        post = self.posterior(idx, self.y)
         taken = set(idx) | set(nearest_rows(self.candidates, self.pending)) if len(self.pending) else set(idx)
         beta = practical_beta(len(self.y) + 1, self.dim, self.beta_scale)
         chosen = []
         for _ in range(n):
-            mu, sd = self.posterior(idx, values)
-            score = mu + beta * sd
+            score = self.prior[0] + post.mean + beta * post.std
             score[list(taken)] = -np.inf
             if np.all(np.isinf(score)):
                 raise ValueError("pem-bo has proposed every candidate")
@@ -141,6 +142,5 @@ class PEMBO(Optimizer):
             j = int(best[self.rng.integers(len(best))])
             chosen.append(j)
             taken.add(j)
-            idx.append(j)
-            values.append(float(mu[j]))  # kriging believer for the rest of the batch
+            post.update(j, post.mean[j])  # kriging believer for the rest of the batch: the centred posterior mean
         return self.candidates[chosen]

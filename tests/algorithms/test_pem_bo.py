@@ -3,7 +3,7 @@ through the loop on the SVM grid."""
 import numpy as np
 
 from bolib.algorithms import make_optimizer
-from bolib.algorithms.pem_bo import empirical_prior, psd_projection, task_table
+from bolib.algorithms.pem_bo import PEMBO, empirical_prior, psd_projection, task_table
 from bolib.benchmarks import svm_grid as sg
 from bolib.loop import run
 
@@ -40,6 +40,35 @@ def test_task_table_assigns_points_to_nearest_candidates():
     candidates = np.array([[0.0, 0.0], [1.0, 1.0]])
     Y = task_table(candidates, [(np.array([[0.1, 0.0], [0.0, 0.1]]), np.array([1.0, 3.0])), (np.array([[0.9, 1.0]]), np.array([5.0]))])
     np.testing.assert_array_equal(Y, [[2.0, nan], [nan, 5.0]])
+
+
+def test_posterior_is_the_dense_gp_posterior_with_the_estimated_prior_mean_and_covariance():
+    """The GridPosterior of the centred values, plus the prior mean, equals the dense formulas
+    mu + K_gx (K_xx + noise I)^-1 (y - mu_x) and diag(K - K_gx (K_xx + noise I)^-1 K_xg), also after a kriging-believer
+    update; the example is chosen so that dropping the prior mean would fail it."""
+    rng = np.random.default_rng(0)
+    A = rng.standard_normal((6, 6))
+    cov, mean, noise = A @ A.T + 0.1 * np.eye(6), np.array([2.0, -1.0, 0.5, 3.0, 1.0, -2.0]), 0.05
+    optimizer = PEMBO(2, meta_tasks=[])
+    optimizer.prior = (mean, cov, noise)
+
+    def dense(idx, y):
+        gain = np.linalg.solve(cov[np.ix_(idx, idx)] + noise * np.eye(len(idx)), cov[idx, :]).T
+        return mean + gain @ (y - mean[idx]), np.diag(cov) - np.einsum("ij,ji->i", gain, cov[idx, :])
+
+    idx, y = [4, 0, 2], np.array([0.3, 1.5, -0.7])
+    post = optimizer.posterior(idx, y)
+    expected_mean, expected_var = dense(idx, y)
+    np.testing.assert_allclose(mean + post.mean, expected_mean, atol=1e-12)
+    np.testing.assert_allclose(post.std ** 2, expected_var, atol=1e-12)
+    zero_mean_answer = cov[:, idx] @ np.linalg.solve(cov[np.ix_(idx, idx)] + noise * np.eye(3), y)
+    for ignored_mu in (zero_mean_answer, mean + zero_mean_answer):  # mu dropped, or only not subtracted from y
+        assert np.abs(ignored_mu - expected_mean).max() > 0.1  # either would fail the comparison above
+    believed = mean[5] + post.mean[5]
+    post.update(5, post.mean[5])
+    expected_mean, expected_var = dense(idx + [5], np.append(y, believed))
+    np.testing.assert_allclose(mean + post.mean, expected_mean, atol=1e-12)
+    np.testing.assert_allclose(post.std ** 2, expected_var, atol=1e-12)
 
 
 def test_runs_on_the_svm_grid_and_uses_the_previous_tasks():
