@@ -5,9 +5,10 @@ import pytest
 from bolib.benchmarks.har_digits import SUBJECTS, har_digits, hyperparameters, subject, validation_accuracy
 
 
-def test_hyperparameter_ranges_are_the_papers():
+def test_hyperparameter_ranges_are_the_papers_mapped_linearly():
     assert hyperparameters([0, 0]) == (pytest.approx(0.01), pytest.approx(0.01))
     assert hyperparameters([1, 1]) == (pytest.approx(10.0), pytest.approx(1.0))
+    assert hyperparameters([0.5, 0.5]) == (pytest.approx(5.005), pytest.approx(0.505))  # a log map gives (0.32, 0.1)
 
 
 def test_subjects_are_deterministic_and_halved():
@@ -26,12 +27,13 @@ def test_subjects_are_deterministic_and_halved():
 
 
 def test_a_fixed_cell_and_the_task_differences_the_stand_in_is_built_for():
-    """Subject 27 (feature scale 0.33) needs a wider-range gamma than subject 0 (scale 2.8): the best gamma of
-    one is a poor choice for the other, so the tasks are dissimilar; the accuracies of the fixed cells are pinned."""
+    """Subject 27 (feature scale 0.33) needs a much larger gamma than subject 0 (scale 2.8): at C = 5,
+    gamma = 0.01 suits subject 0 and gamma = 0.8 suits subject 27, and each is a poor choice for the other,
+    so the tasks are dissimilar; the accuracies of the fixed cells are pinned."""
     assert subject(0)["scale"] > 2.5 and subject(27)["scale"] < 0.4
-    small_gamma, large_gamma = [0.8, 0.0], [0.9, 1.0]
+    small_gamma, large_gamma = [0.5, 0.0], [0.5, 0.8]
     assert validation_accuracy(small_gamma, 0) == pytest.approx(0.6666666667)
-    assert validation_accuracy(large_gamma, 27) == pytest.approx(0.8666666667)
+    assert validation_accuracy(large_gamma, 27) == pytest.approx(0.85)
     assert validation_accuracy(large_gamma, 0) < 0.2 and validation_accuracy(small_gamma, 27) < 0.5
 
 
@@ -41,12 +43,20 @@ def test_tasks_reach_problem_meta():
     assert problem.meta["tasks"] == tasks and np.isnan(problem.optimum) and problem.dim == 2
 
 
-def test_log_map_of_c_leaves_a_low_accuracy_plateau_over_small_c_as_the_settings_table_states():
-    """The 004 notebook states that for subjects 0 and 22 the accuracy is flat at its lowest value over most of
-    the 10 x 10 grid, almost all of it at u_1 < 0.5 (C < 0.32); a change of the map must update that statement."""
+def test_lowest_accuracy_covers_little_of_the_grid_for_the_targets_as_the_settings_table_states():
+    """The 004 notebook states how much of a 10 x 10 grid of cell centres sits at a subject's lowest accuracy
+    (where BO has nothing to follow), measured under the linear map: 16, 3, 52, 34, 1, 1, 6, 15 and 1% for
+    the target subjects 21-29 (mean 14%; the log map gave 56%, 68% for subject 22), and 91% for subject 0
+    (a previous task, scale 2.8) whose plateau is every cell with gamma > 0.06 (u_2 > 0.05). A change of the
+    map or of the subjects must update that statement."""
     g = (np.arange(10) + 0.5) / 10
-    for k, share in ((0, 0.84), (22, 0.68)):
+
+    def lowest(k):
         A = np.array([[validation_accuracy(np.array([a, b]), k) for b in g] for a in g])
-        low = A <= A.min() + 1e-12
-        assert low.mean() == pytest.approx(share, abs=0.005)
-        assert low[g < 0.5].mean() >= 0.95
+        return A <= A.min() + 1e-12
+
+    targets = np.array([lowest(k).mean() for k in range(21, 30)])
+    assert targets.mean() == pytest.approx(0.143, abs=0.002)
+    assert targets[22 - 21] == pytest.approx(0.03) and targets.max() == pytest.approx(0.52)
+    low = lowest(0)
+    assert low.mean() == pytest.approx(0.91) and low[:, g > 0.1].all()
