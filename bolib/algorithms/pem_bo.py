@@ -37,12 +37,7 @@ from scipy.stats import qmc
 from bolib.algorithms.base import Optimizer
 from bolib.algorithms.rm_bo import check_meta_tasks, practical_beta
 from bolib.models.grid import GridPosterior
-
-
-def nearest_rows(candidates, X) -> np.ndarray:
-    """Index of the candidate nearest to each row of ``X``."""
-    X = np.atleast_2d(np.asarray(X, dtype=float))
-    return np.argmin(((X[:, None, :] - np.asarray(candidates)[None]) ** 2).sum(-1), axis=1)
+from bolib.models.nearest import nearest_rows
 
 
 def task_table(candidates, tasks) -> np.ndarray:

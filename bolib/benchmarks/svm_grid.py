@@ -33,6 +33,7 @@ import warnings
 import numpy as np
 
 from bolib.benchmarks.problem import Problem, benchmark
+from bolib.models.nearest import nearest_rows
 
 C_VALUES = tuple(2.0 ** k for k in range(-5, 7))
 DEGREES = (2, 3, 4, 5)
@@ -76,12 +77,6 @@ def encode(config: dict) -> np.ndarray:
 def candidates() -> np.ndarray:
     """The encoded grid, (288, 6), in table order."""
     return np.array([encode(c) for c in configurations()])
-
-
-def nearest(U) -> np.ndarray:
-    """Table row of the configuration nearest to each unit-cube point (rows of ``U``)."""
-    U = np.atleast_2d(np.asarray(U, dtype=float))
-    return np.argmin(((U[:, None, :] - candidates()[None]) ** 2).sum(-1), axis=1)
 
 
 def _data(spec: tuple) -> tuple[np.ndarray, np.ndarray]:
@@ -152,5 +147,6 @@ def svm_grid(dim: int, dataset: int = 0, tasks=None) -> Problem:
     meta = {"dataset": DATASETS[int(dataset)], "candidates": candidates(), "table": values}
     if tasks is not None:
         meta["tasks"] = tasks
-    return Problem("svm-grid", lambda U: values[nearest(U)], np.array([np.zeros(DIM), np.ones(DIM)]),
-                   optimum=float(values[best]), argmax=candidates()[best][None], meta=meta)
+    return Problem("svm-grid", lambda U: values[nearest_rows(candidates(), U)],
+                   np.array([np.zeros(DIM), np.ones(DIM)]), optimum=float(values[best]),
+                   argmax=candidates()[best][None], meta=meta)

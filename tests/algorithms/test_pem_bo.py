@@ -6,6 +6,7 @@ from bolib.algorithms import make_optimizer
 from bolib.algorithms.pem_bo import PEMBO, empirical_prior, psd_projection, task_table
 from bolib.benchmarks import svm_grid as sg
 from bolib.loop import run
+from bolib.models.nearest import nearest_rows
 
 nan = np.nan
 
@@ -79,11 +80,11 @@ def test_runs_on_the_svm_grid_and_uses_the_previous_tasks():
     similar = [{"X": codes.tolist(), "y": (target + 0.01 * rng.standard_normal(288)).tolist()} for _ in range(5)]
     problem = sg.svm_grid(6, dataset=2, tasks=similar)
     trace = run(problem, make_optimizer("pem-bo", 6, 0, n_init=3), 6, 0, n_init=3)
-    assert target[sg.nearest(trace.X[3:4])][0] >= np.sort(target)[-3]  # first BO query at or above the third-best value
+    assert target[nearest_rows(codes, trace.X[3:4])][0] >= np.sort(target)[-3]  # first BO query at or above the third-best value
     # negative control: without previous tasks (same seed and initial design) the first query is not that good
     alone = run(sg.svm_grid(6, dataset=2, tasks=[]), make_optimizer("pem-bo", 6, 0, n_init=3, meta_tasks=[]), 4, 0, n_init=3)
-    assert target[sg.nearest(alone.X[3:4])][0] < np.sort(target)[-3]
-    chosen = sg.nearest(trace.X)
+    assert target[nearest_rows(codes, alone.X[3:4])][0] < np.sort(target)[-3]
+    chosen = nearest_rows(codes, trace.X)
     assert len(set(chosen[3:])) == 3 and not set(chosen[3:]) & set(chosen[:3])  # no configuration twice
     np.testing.assert_array_equal(trace.X[3:], codes[chosen[3:]])  # proposals are configurations
 

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from bolib.benchmarks import svm_grid as sg
+from bolib.models.nearest import nearest_rows
 
 
 def test_grid_has_the_original_size_and_distinct_codes():
@@ -18,9 +19,10 @@ def test_grid_has_the_original_size_and_distinct_codes():
 
 def test_queries_take_the_nearest_configuration():
     codes = sg.candidates()
-    np.testing.assert_array_equal(sg.nearest(codes), np.arange(288))
+    np.testing.assert_array_equal(nearest_rows(codes, codes), np.arange(288))
     nudged = codes + 0.01 * np.random.default_rng(0).standard_normal(codes.shape)
-    np.testing.assert_array_equal(sg.nearest(nudged), np.arange(288))
+    np.testing.assert_array_equal(nearest_rows(codes, nudged), np.arange(288))
+    np.testing.assert_array_equal(sg.svm_grid(6, dataset=2)(nudged), sg.table(2))  # the problem's queries
 
 
 def test_table_is_the_training_it_caches_and_the_problem_reads_it():
