@@ -1,33 +1,53 @@
-"""PEM-BO (Wang, Kim & Kaelbling 2018, "Regret bounds for meta Bayesian optimization with an unknown Gaussian
-process prior", arXiv:1811.09558) on a finite domain, the competitor of paper 004's SVM benchmark (Dai et al.
-2022, arXiv:2206.06872, Sec. 6.2, Fig. 2c).
+"""PEM-BO (Wang, Kim & Kaelbling, "Regret bounds for meta Bayesian optimization with an unknown Gaussian process
+prior", NeurIPS 2018, arXiv:1811.09558) on a finite domain, the competitor of paper 004's SVM benchmark (Dai et
+al. 2022, arXiv:2206.06872, Sec. 6.2, Fig. 2c).
 
 PEM-BO estimates the GP prior itself from the previous tasks and then runs GP-UCB with that prior. Paper 004
 gives no details of its version, so this is a simplification, stated here in full. On candidates x_1..x_J
 (the problem's ``meta["candidates"]``, e.g. the 288 SVM configurations) and previous tasks i = 1..M, each
 observation is assigned to its nearest candidate, giving a table Y (M x J) with missing entries (50 random
-configurations per task leave most of it empty):
+configurations per task leave most of it empty).
 
-* prior mean mu_hat_j = mean over the tasks that observed x_j of Y_ij (the mean of all observed values
-  where no task did);
-* prior covariance K_hat_jk = sum_i (Y_ij - mu_hat_j)(Y_ik - mu_hat_k) / (n_jk - 1) over the n_jk tasks that
-  observed both (pairwise complete), 0 where n_jk < 2; on the diagonal, where fewer than 2 tasks observed
-  x_j, the variance of all observed values;
-* K_hat projected onto the positive semi-definite cone: its eigenvalues clipped at ``eig_floor`` (1e-6).
+Wang et al.'s estimators for a finite domain assume every task observed at every candidate: the prior mean is
+the sample mean over the M tasks, mu_hat_j = (1/M) sum_i Y_ij, and the prior covariance the unbiased sample
+covariance over the tasks, K_hat_jk = sum_i (Y_ij - mu_hat_j)(Y_ik - mu_hat_k) / (M - 1). With missing entries
+this version uses each estimator on the tasks that observed the candidates concerned:
 
-In Fig. 2c's regime (49 tasks of 50 random configurations out of 288) two configurations share about
-49 (50/288)(49/287) = 1.45 tasks on average, so about 57% of the off-diagonal entries rest on fewer than 2
-tasks (set to 0) and under 2% on 5 or more: the estimated prior is mostly its mean, with a sparse, noisy
-covariance (Wang et al.'s estimator assumes every task observed at the same points). A test builds this regime.
+    (1) mu_hat_j = mean of Y_ij over the n_j tasks that observed x_j (the mean of all observed values where
+        n_j = 0);
+    (2) K_hat_jk = sum_i (Y_ij - mu_hat_j)(Y_ik - mu_hat_k) / (n_jk - 1) over the n_jk tasks that observed
+        both (pairwise complete; n_jk replaces M), 0 where n_jk < 2; on the diagonal, where n_j < 2, the
+        variance of all observed values;
+    (3) K_hat replaced by its projection onto the positive semi-definite cone: its eigenvalues clipped at
+        ``eig_floor`` (1e-6).
 
-GP-UCB with prior (mu_hat, K_hat), observation noise variance ``noise_fraction`` times the mean prior
-variance, and the practical beta_t = sqrt(0.2 d log 2t) of the other methods (:func:`bolib.algorithms.rm_bo.practical_beta`):
-the next point is the candidate maximising mu_t + beta_t sigma_t among those neither observed nor pending
+With a complete table, (1) and (2) are Wang et al.'s estimators exactly. In Fig. 2c's regime (49 tasks of 50
+random configurations out of 288) two configurations share about 49 (50/288)(49/287) = 1.45 tasks on
+average, so about 57% of the off-diagonal entries rest on fewer than 2 tasks (set to 0) and under 2% on 5 or
+more: the estimated prior is mostly its mean, with a sparse, noisy covariance. A test builds this regime.
+
+The posterior is the GP posterior with the estimated prior in place of the true one, given the values y_t at
+the observed candidates X_t, with observation noise variance s^2 = ``noise_fraction`` times the mean of
+diag(K_hat):
+
+    (4) mu_t(x) = mu_hat(x) + K_hat(x, X_t) (K_hat(X_t, X_t) + s^2 I)^-1 (y_t - mu_hat(X_t)),
+        sigma_t^2(x) = K_hat(x, x) - K_hat(x, X_t) (K_hat(X_t, X_t) + s^2 I)^-1 K_hat(X_t, x),
+
+computed as the GP(0, K_hat) posterior of the centred values y_t - mu_hat(X_t)
+(:class:`bolib.models.grid.GridPosterior`, rank-one updates). Wang et al.'s own posterior estimator is
+noise-free and rescales the posterior covariance (by a factor in M and t) to make it unbiased; this version
+keeps the plain plug-in form (4).
+
+GP-UCB with the practical beta_t = sqrt(0.2 d log 2t) of the other methods
+(:func:`bolib.algorithms.rm_bo.practical_beta`):
+
+    (5) x_t+1 = the candidate maximising mu_t(x) + beta_t sigma_t(x) among those neither observed nor pending
+
 (a table gives nothing new at a repeated configuration); the points of a batch are chosen one after another,
-each earlier one entering the posterior at its posterior mean (kriging believer). Without candidates from
-the problem (or the setting ``candidates``) the method uses 512 scrambled-Sobol points of the cube from its
-seed; without previous tasks (an empty ``meta_tasks``) the prior is mean 0 and independent cells of
-variance 1, a degenerate case kept only so that the method runs anywhere.
+each earlier one entering (4) at its posterior mean (kriging believer). Without candidates from the problem (or
+the setting ``candidates``) the method uses 512 scrambled-Sobol points of the cube from its seed; without
+previous tasks (an empty ``meta_tasks``) the prior is mean 0 and independent cells of variance 1, a
+degenerate case kept only so that the method runs anywhere.
 """
 from __future__ import annotations
 
@@ -54,7 +74,8 @@ def task_table(candidates, tasks) -> np.ndarray:
 
 
 def empirical_prior(Y, eig_floor: float = 1e-6) -> tuple[np.ndarray, np.ndarray]:
-    """Prior mean and PSD covariance estimated from a task table ``Y`` (M x J, NaN = missing); module docstring."""
+    """Prior mean (1) and PSD covariance (2)-(3) of the module docstring, estimated from a task table ``Y`` (M x J,
+    NaN = missing)."""
     Y = np.asarray(Y, dtype=float)
     seen = ~np.isnan(Y)
     counts = seen.sum(axis=0)
@@ -70,13 +91,15 @@ def empirical_prior(Y, eig_floor: float = 1e-6) -> tuple[np.ndarray, np.ndarray]
 
 
 def psd_projection(cov, eig_floor: float = 1e-6) -> np.ndarray:
-    """The symmetric matrix with ``cov``'s eigenvectors and its eigenvalues clipped at ``eig_floor``."""
+    """The symmetric matrix with ``cov``'s eigenvectors and its eigenvalues clipped at ``eig_floor`` (module
+    docstring, (3))."""
     lam, V = np.linalg.eigh((np.asarray(cov, dtype=float) + np.asarray(cov, dtype=float).T) / 2.0)
     return (V * np.maximum(lam, eig_floor)) @ V.T
 
 
 class PEMBO(Optimizer):
-    """PEM-BO on a finite set of candidates (module docstring); ``info`` records the prior's size."""
+    """PEM-BO on a finite set of candidates: prior (1)-(3), posterior (4) and rule (5) of the module docstring;
+    ``info`` records the prior's size."""
 
     name = "pem-bo"
     cheap_settings = {"meta_tasks": []}
@@ -109,11 +132,11 @@ class PEMBO(Optimizer):
         self.info.update(candidates=len(self.candidates), previous_tasks=len(tasks))
 
     def posterior(self, idx, y) -> GridPosterior:
-        """The GP posterior under the estimated prior (mu_hat, K_hat) and the observation noise, given values ``y``
-        at candidates ``idx``: the GP(0, K_hat) posterior of the centred values y - mu_hat[idx] (a
-        :class:`~bolib.models.grid.GridPosterior`), whose ``mean`` plus mu_hat is the posterior mean and whose
-        ``std`` is the posterior standard deviation. A candidate observed twice enters twice, unless the noise
-        variance is below GridPosterior's 1e-6 (noise-free: the repeat adds nothing)."""
+        """The posterior (4) of the module docstring given values ``y`` at candidates ``idx``: the GP(0, K_hat)
+        posterior of the centred values y - mu_hat[idx] (a :class:`~bolib.models.grid.GridPosterior`), whose
+        ``mean`` plus mu_hat is the posterior mean and whose ``std`` is the posterior standard deviation. A
+        candidate observed twice enters twice, unless the noise variance is below GridPosterior's 1e-6
+        (noise-free: the repeat adds nothing)."""
         mean, cov, noise = self.prior
         post = GridPosterior(cov, tau=noise)
         for i, value in zip(idx, y):
