@@ -23,8 +23,8 @@ tasks as :class:`bolib.algorithms.rm_bo.MetaOptimizer` does (setting ``meta_task
   deterministic (the authors of paper 004 drew a random value from each meta posterior instead).
 * ``mtbo`` (Swersky, Snoek & Adams 2013, "Multi-task Bayesian optimization"): one multi-task GP over
   all tasks' data with the intrinsic-coregionalisation kernel B_ij k(x, x') (BoTorch's ``MultiTaskGP``,
-  a GPyTorch ``IndexKernel`` of rank ``rank`` times a Matérn-5/2 ARD kernel), fitted by type-II ML
-  every ``refit_every`` observations, and expected improvement on the target task.
+  a GPyTorch ``IndexKernel`` of rank ``rank`` times a Matérn-5/2 ARD kernel), fitted every ``refit_every``
+  observations by BoTorch's default fit, which keeps the model's default priors (a MAP fit, not type-II ML), and expected improvement on the target task.
 """
 from __future__ import annotations
 
@@ -179,7 +179,7 @@ class TAF(MetaOptimizer):
 
 
 # ------------------------------------------------------------------------------------ MTBO
-#: L-BFGS-B iterations of one type-II ML fit of the multi-task GP. BoTorch's default has no practical cap,
+#: L-BFGS-B iterations of one (MAP) fit of the multi-task GP. BoTorch's default has no practical cap,
 #: and on small previous tasks (4 x 7 points) one fit ran thousands of evaluations (about 40 s per query);
 #: capped at 200 it takes about 2 s there.
 FIT_MAXITER = 200
