@@ -296,6 +296,12 @@ class RMGPUCB(MetaOptimizer):
     (``mean`` / ``max``), ``weights`` (``online`` / ``fixed``), ``nu`` (``"adaptive"`` or a constant),
     ``nu_start`` (nu_1), ``hedge`` (``approx`` / ``exact``). ``history`` gets one entry per query:
     t, beta, the gap estimates, the weights and nu it used.
+
+    For reuse: ``beta`` here multiplies sigma, while GP-UCB's ``beta`` (:class:`bolib.algorithms.baselines.GPUCB`)
+    is its square. ``eta_n`` and ``eps`` act on the gap estimates in the units of y: the previous tasks must be
+    measured in the target's units, and rescaling y (a percentage instead of a fraction) changes both the weights
+    of eq. 7 and the nu rule (with every gap below 1 the factor is always r). ``beta_t`` counts t as
+    observations + 1 (the initial design included, as in the authors' code).
     """
 
     name = "rm-gp-ucb"
