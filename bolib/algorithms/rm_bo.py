@@ -103,6 +103,14 @@ def nu_step(nu: float, weights, gaps, r: float, eps: float) -> float:
     return float(nu) * factor
 
 
+def ucb_mix(nu, meta_ucb, target_ucb):
+    """Eq. 2: the acquisition nu_t sum_i w_i UCB_i + (1 - nu_t) UCB_target, with ``meta_ucb`` the weighted sum of
+    the previous tasks' UCBs; at nu_t = 0 the target's UCB alone (GP-UCB). Works on numpy arrays and tensors."""
+    if nu == 0.0:
+        return target_ucb
+    return nu * meta_ucb + (1.0 - nu) * target_ucb
+
+
 def practical_beta(t: int, dim: int, scale: float = 0.2) -> float:
     """beta_t = sqrt(scale d log 2t) (the paper's experiments: scale 0.2), t >= 1."""
     return math.sqrt(scale * dim * math.log(2 * t))
@@ -130,6 +138,10 @@ class MetaSchedule:
             raise ValueError(f"nu must be 'adaptive' or a constant in [0, 1]; got {nu!r}")
         if not 0.0 <= nu_start <= 1.0:
             raise ValueError(f"nu_start must lie in [0, 1]; got {nu_start}")
+        if not self.eta_n > 0.0:
+            raise ValueError(f"eta_n (eta N of eq. 7) must be > 0; got {eta_n} (weights='fixed' keeps 1/M)")
+        if not self.eps > 0.0:
+            raise ValueError(f"eps (the exponent of the nu rule) must be > 0; got {eps}")
         self.adaptive = nu == "adaptive"
         self.nu = float(nu_start) if self.adaptive else float(nu)
         sizes = np.ones(self.M) if task_sizes is None else np.asarray(task_sizes, dtype=float)
@@ -311,6 +323,11 @@ class RMGPUCB(MetaOptimizer):
         self.schedule_settings = {"eta_n": eta_n, "r": r, "eps": eps, "weights": weights, "nu": nu,
                                   "nu_start": nu_start, "hedge": hedge}
         MetaSchedule(0, **self.schedule_settings)  # validate the settings now
+        if callable(beta) or not (beta is None or float(beta) >= 0.0):
+            raise ValueError(f"beta must be None (beta_t = sqrt(beta_scale d log 2t)) or a number >= 0, the "
+                             f"multiplier of sigma; got {beta!r}")
+        if not float(tau) >= 0.0:
+            raise ValueError(f"tau (the multiplier of the previous tasks' sigma) must be >= 0; got {tau}")
         self.tau, self.beta_scale, self.beta = float(tau), float(beta_scale), beta
         self.gap_reduce = check_choice("gap reduction", gap_reduce, GAP_REDUCTIONS)
         self.schedule: MetaSchedule | None = None
@@ -351,9 +368,7 @@ class RMGPUCB(MetaOptimizer):
         mean, var = gp.posterior(X)
         nu = self.current["nu"] if self.meta_gps else 0.0
         target = mean + self.current["beta"] * var.clamp_min(0.0).sqrt()
-        if nu == 0.0:
-            return target
-        return nu * self.meta_part(X) + (1.0 - nu) * target
+        return ucb_mix(nu, self.meta_part(X) if nu else None, target)
 
 
 SAMPLERS = ("rff", "exact")

@@ -53,7 +53,7 @@ from scipy.optimize import minimize
 from scipy.stats import norm as normal
 
 from bolib import acquisition as acq
-from bolib.algorithms.rm_bo import MetaSchedule, gap_estimate, hedge_weights, lemma1_noise_term
+from bolib.algorithms.rm_bo import MetaSchedule, gap_estimate, hedge_weights, lemma1_noise_term, practical_beta, ucb_mix
 from bolib.errors import check_choice
 from bolib.models.grid import GridPosterior, sample_on_grid
 from bolib.runtime import rng as make_rng
@@ -159,6 +159,12 @@ def theory_tau(gamma_N: float, B: float, noise_var: float, delta: float, M: int)
     return B + math.sqrt(noise_var) * math.sqrt(2.0 * (gamma_N + 1.0 + math.log(4.0 * M / delta)))
 
 
+def lemma6_radius(noise_var: float, N: int, delta: float) -> float:
+    """Lemma 6's noise radius sqrt(2 sigma^2 log(8 N / delta)): with probability >= 1 - delta/4 every one of a
+    task's 2N meta and hypothetical target noises is at most this in size."""
+    return math.sqrt(2.0 * noise_var * math.log(8.0 * N / delta))
+
+
 def alpha_prime(sizes, gaps, noise_var: float, delta: float) -> float:
     """alpha' = sum_i (N_i / sigma^2)(2 sqrt(2 sigma^2 log(8 N_i / delta)) + d_i) (Theorem 1 with weights
     that change over time: each omega_i bounded by 1)."""
@@ -168,8 +174,7 @@ def alpha_prime(sizes, gaps, noise_var: float, delta: float) -> float:
 def alpha_terms(sizes, gaps, noise_var: float, delta: float) -> np.ndarray:
     """Per task, (N_i / sigma^2)(2 c_i + d_i) with c_i = sqrt(2 sigma^2 log(8 N_i / delta)): Lemma 3's alpha
     is their omega-weighted sum."""
-    return np.array([N / noise_var * (2.0 * math.sqrt(2.0 * noise_var * math.log(8.0 * N / delta)) + d)
-                     for N, d in zip(sizes, gaps)])
+    return np.array([N / noise_var * (2.0 * lemma6_radius(noise_var, N, delta) + d) for N, d in zip(sizes, gaps)])
 
 
 def c1_constant(noise_var: float) -> float:
@@ -255,7 +260,7 @@ def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init:
     K, f, noise_var = task["K"], task["f"], task["noise_var"]
     m, M = len(f), len(task["tasks"])
     lam = noise_var if lam is None else float(lam)
-    beta_fn = beta if callable(beta) else ((lambda t: math.sqrt(0.2 * math.log(2 * t))) if beta is None
+    beta_fn = beta if callable(beta) else ((lambda t: practical_beta(t, 1)) if beta is None
                                            else (lambda t: float(beta)))
     metas = [meta_posterior(K, idx, y, noise_var) for idx, y, _ in task["tasks"]]
     meta_mean = np.array([mu for mu, _ in metas]).reshape(M, m)
@@ -288,7 +293,7 @@ def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init:
         w, nu_t = schedule.update(gaps)
         meta_ucb = w @ (meta_mean + tau * meta_sd) if M else np.zeros(m)
         if acquisition == "ucb":
-            i = acq.argmax_grid(nu_t * meta_ucb + (1.0 - nu_t) * (mu + b * sd) if nu_t else mu + b * sd, pick)
+            i = acq.argmax_grid(ucb_mix(nu_t, meta_ucb, mu + b * sd), pick)
         elif M and pick.random() < nu_t:
             out["branch"][t - 1] = 1
             values = sum(wi * pathwise_sample(K, factor, idx, y, noise_var, pick, tau)
@@ -349,7 +354,7 @@ def lemma6_event(sizes, noise_var: float, delta: float, rng: np.random.Generator
     ``noise_scale`` sigma (> 1: noisier than the lemma assumes). The lemma's proof takes the union bound
     over the points of one task only (probability >= 1 - delta/4 for each i)."""
     for N in sizes:
-        radius = math.sqrt(2.0 * noise_var * math.log(8.0 * N / delta))
+        radius = lemma6_radius(noise_var, N, delta)
         if np.any(np.abs(noise_scale * math.sqrt(noise_var) * rng.standard_normal(2 * int(N))) > radius):
             return False
     return True
@@ -364,7 +369,7 @@ def lemma6_probability(sizes, delta: float, all_tasks: bool = True, union_over_t
     M = len(sizes)
     probs = []
     for N in sizes if all_tasks else sizes[:1]:
-        z = math.sqrt(2.0 * math.log(8.0 * (M if union_over_tasks else 1) * N / delta))
+        z = lemma6_radius(1.0, (M if union_over_tasks else 1) * N, delta)
         probs.append((1.0 - 2.0 * normal.cdf(-z)) ** (2 * int(N)))
     return float(np.prod(probs))
 
@@ -386,11 +391,12 @@ def lemma3_chain(task: dict, weights, delta: float, rng: np.random.Generator) ->
     K, f, noise_var = task["K"], task["f"], task["noise_var"]
     lhs = np.zeros(len(f))
     step1 = np.zeros(len(f))
-    step2 = alpha = 0.0
+    step2 = 0.0
     event = True
-    for wi, (idx, _, f_i), d in zip(np.asarray(weights, dtype=float), task["tasks"], task["true_gaps"]):
+    weights = np.asarray(weights, dtype=float)
+    for wi, (idx, _, f_i) in zip(weights, task["tasks"]):
         N = len(idx)
-        radius = math.sqrt(2.0 * noise_var * math.log(8.0 * N / delta))
+        radius = lemma6_radius(noise_var, N, delta)
         e_bar, e_tilde = math.sqrt(noise_var) * rng.standard_normal((2, N))
         event &= bool(np.all(np.abs(e_bar) <= radius) and np.all(np.abs(e_tilde) <= radius))
         diff = (f_i + e_bar) - (f[idx] + e_tilde)
@@ -399,7 +405,8 @@ def lemma3_chain(task: dict, weights, delta: float, rng: np.random.Generator) ->
         lhs += wi * (k_x @ (A_inv @ diff))
         step1 += wi * np.linalg.norm(k_x, axis=1) * np.linalg.norm(A_inv, 2) * np.linalg.norm(diff)
         step2 += wi * math.sqrt(N) / noise_var * np.linalg.norm(diff)
-        alpha += wi * N / noise_var * (2.0 * radius + d)
+    alpha = float(np.dot(weights, alpha_terms([len(idx) for idx, _, _ in task["tasks"]], task["true_gaps"],
+                                              noise_var, delta)))
     return {"lhs": float(np.max(np.abs(lhs))), "step1": float(np.max(step1)), "step2": float(step2),
             "alpha": float(alpha), "event": event}
 

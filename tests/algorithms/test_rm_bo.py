@@ -9,7 +9,7 @@ from scipy.optimize import minimize
 from bolib.algorithms import make_optimizer
 from bolib.algorithms.baselines import GPUCB
 from bolib.algorithms.rm_bo import (MetaSchedule, StackedPosterior, gap_estimate, hedge_weights, nu_step,
-                                    practical_beta)
+                                    practical_beta, ucb_mix)
 from bolib.models import GP
 from bolib.benchmarks import get_benchmark
 from bolib.loop import run
@@ -79,6 +79,22 @@ def test_fixed_weights_and_constant_nu():
     assert np.allclose(w, 1 / 3) and nu == 0.5
     with pytest.raises(ValueError, match="r must lie in"):
         MetaSchedule(2, r=1.0)
+
+
+@pytest.mark.parametrize("setting, match", [({"eta_n": -1.0}, "eta_n"), ({"eta_n": 0.0}, "eta_n"), ({"eps": 0.0}, "eps"),
+                                            ({"tau": -0.5}, "tau"), ({"beta": lambda t: 2.0}, "beta must be None"),
+                                            ({"beta": -1.0}, "beta must be None")])
+def test_bad_settings_fail_with_a_message_naming_them(setting, match):
+    """A negative eta_n would put the weight on the worst tasks, a callable beta is GP-UCB's convention, not this
+    one's: each fails at construction, naming the setting and what it accepts."""
+    with pytest.raises(ValueError, match=match):
+        make_optimizer("rm-gp-ucb", 2, 0, **setting)
+
+
+def test_eq2_mix_is_the_target_ucb_at_nu_zero_and_the_convex_mix_otherwise():
+    meta, target = np.array([1.0, 3.0]), np.array([2.0, 0.0])
+    assert ucb_mix(0.0, None, target) is target
+    np.testing.assert_allclose(ucb_mix(0.25, meta, target), 0.25 * meta + 0.75 * target)
 
 
 def test_exact_hedge_penalises_larger_tasks():
