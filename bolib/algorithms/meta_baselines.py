@@ -185,8 +185,8 @@ class TAF(MetaOptimizer):
 FIT_MAXITER = 200
 
 class _MultiTaskModel:
-    """BoTorch's ``MultiTaskGP`` on the previous tasks plus the target (the last task), fitted by type-II
-    ML; ``fit``, ``predict`` and ``posterior`` as :class:`bolib.models.GP` (target task only)."""
+    """BoTorch's ``MultiTaskGP`` on the previous tasks plus the target (the last task), fitted by BoTorch's
+    default fit with the model's priors (MAP); ``fit``, ``predict`` and ``posterior`` as :class:`bolib.models.GP` (target task only)."""
 
     def __init__(self, tasks, rank: int):
         self.tasks, self.rank, self.model = tasks, int(rank), None
