@@ -24,7 +24,8 @@ tasks as :class:`bolib.algorithms.rm_bo.MetaOptimizer` does (setting ``meta_task
 * ``mtbo`` (Swersky, Snoek & Adams 2013, "Multi-task Bayesian optimization"): one multi-task GP over
   all tasks' data with the intrinsic-coregionalisation kernel B_ij k(x, x') (BoTorch's ``MultiTaskGP``,
   a GPyTorch ``IndexKernel`` of rank ``rank`` times a Matérn-5/2 ARD kernel), fitted every ``refit_every``
-  observations by BoTorch's default fit, which keeps the model's default priors (a MAP fit, not type-II ML), and expected improvement on the target task.
+  observations by BoTorch's default fit, which keeps the model's default priors (a MAP fit, not type-II
+  ML), and expected improvement on the target task.
 """
 from __future__ import annotations
 
@@ -186,7 +187,8 @@ FIT_MAXITER = 200
 
 class _MultiTaskModel:
     """BoTorch's ``MultiTaskGP`` on the previous tasks plus the target (the last task), fitted by BoTorch's
-    default fit with the model's priors (MAP); ``fit``, ``predict`` and ``posterior`` as :class:`bolib.models.GP` (target task only)."""
+    default fit with the model's priors (MAP); ``fit``, ``predict`` and ``posterior`` as
+    :class:`bolib.models.GP` (target task only)."""
 
     def __init__(self, tasks, rank: int):
         self.tasks, self.rank, self.model = tasks, int(rank), None

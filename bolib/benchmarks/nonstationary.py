@@ -14,11 +14,12 @@ the model overfit a small training set, so how much training is best depends on 
 The model is logistic regression trained by mini-batch SGD (numpy, weights from zero): ``epochs`` = 20
 shuffles of the training rows are laid end to end and cut into full batches (a ragged last batch is dropped,
 so there are floor(20 n / batch) updates of equal size; nearby batch sizes then see nearly the same rows in the
-same order, which keeps the objective smooth along the batch axis), with the paper's three
-hyperparameters on the unit cube: batch size round(20 + 40 u_1) in [20, 60], L2 penalty 10^(-6 + 4 u_2) in [1e-6, 1e-2] (log scale) and learning rate 0.01 + 0.09 u_3 in [0.01, 0.1].
-The objective is minus the validation log-loss (mean cross-entropy; the paper's validation error takes few
-values on a small validation set), averaged over ``ORDERINGS`` = 4 fixed batch orders (seeds 0-3), which
-smooths the SGD noise; it is deterministic and its optimum is unknown (NaN). Its shape, pinned by tests:
+same order, which keeps the objective smoother along the batch axis), with the paper's three
+hyperparameters on the unit cube: batch size round(20 + 40 u_1) in [20, 60], L2 penalty 10^(-6 + 4 u_2)
+in [1e-6, 1e-2] (log scale) and learning rate 0.01 + 0.09 u_3 in [0.01, 0.1]. The objective is minus
+the validation log-loss (mean cross-entropy; the paper's validation error takes few values on a small
+validation set), averaged over ``ORDERINGS`` = 4 fixed shuffle streams (seeds 0-3), which smooths the
+SGD noise (near the target's best, neighbouring batch sizes still differ by up to 0.0024); it is deterministic and its optimum is unknown (NaN). Its shape, pinned by tests:
 the best values lie on a ridge where a larger batch goes with a larger learning rate (about the same step per
 row); the best point differs between training sizes and is not at a corner of the batch/learning-rate square;
 the penalty range barely matters (as in the paper, whose L2 range is this one).
