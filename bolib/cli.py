@@ -1,4 +1,4 @@
-"""Command line: ``python -m bolib reproduce|list|report|bench|codepath``.
+"""Command line: ``python -m bolib reproduce|list|status|report|bench|codepath``.
 
 Bad input (an unknown profile, notebook, method, benchmark, executor, or a profile setting of the
 wrong type) exits with code 2 and a message naming the valid choices; a failed job exits with 1.
@@ -33,6 +33,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="run on seeds N, N+1, ... (writes experiments/<profile>-seedsN; default 0)")
 
     sub.add_parser("list", help="notebooks, profiles, methods, benchmarks, executors, bench cases")
+    status = sub.add_parser("status", help="are the committed claims and figures what HEAD would compute? "
+                                           "(runs nothing; exit 1 if any is stale)")
+    status.add_argument("--output-root", metavar="DIR", help="look under DIR instead of the project")
     sub.add_parser("codepath", help="the pinned numerical code paths in force, and `export` lines for remote "
                                     "Dask workers")
 
@@ -106,6 +109,10 @@ def main(argv=None) -> int:
     try:
         if args.command == "list":
             _list()
+        elif args.command == "status":
+            from bolib import status
+
+            return status.main(args.output_root)
         elif args.command == "reproduce":
             from bolib.pipeline import reproduce
 

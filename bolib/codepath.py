@@ -4,8 +4,17 @@ OpenBLAS (numpy's and scipy's), MKL (torch's BLAS and LAPACK), oneDNN, ATen's ve
 and numpy's own SIMD loops each choose their kernels by processor. Kernels for different
 instruction sets round differently in the last bit; an L-BFGS-B path or a BO trajectory amplifies
 that into different results (a GP-EI run on Ackley moved from -17.29 to -18.06 by forcing another
-MKL path). Pinning every library to its AVX2 + FMA kernels (x86-64-v3, every x86-64 server
-processor since 2013-2017) removes the dependence on which processor runs the job.
+MKL path). :data:`PINS` fixes every library's choice:
+
+* OpenBLAS, ATen, oneDNN and numpy: their AVX2 + FMA kernels (x86-64-v3, every x86-64 server
+  processor since 2013-2017).
+* MKL: its ``COMPATIBLE`` branch (SSE2 without the approximate rcpps/rsqrtps instructions) in
+  strict mode. MKL's other branches are reproducible only among Intel processors: on an AMD
+  processor ``MKL_CBWR=AVX2`` still runs MKL's own non-Intel code, so an Intel and an AMD machine
+  computed different numbers under it. ``COMPATIBLE`` is MKL's branch for equal results on Intel
+  and non-Intel processors, and ``STRICT`` removes the dependence on data alignment.
+  ``tests/test_golden.py`` checks this by making MKL believe it runs on an Intel processor
+  (an ``LD_PRELOAD`` of its vendor checks): the golden jobs' numbers do not move.
 
 The pins are environment variables the libraries read *when they load*, so :func:`pin` must run
 before numpy, scipy or torch are imported: ``import bolib`` does it first thing, worker processes
@@ -18,10 +27,10 @@ from __future__ import annotations
 import os
 import sys
 
-#: Library -> environment variable and value that selects its AVX2 kernels (x86-64-v3).
+#: Library -> environment variable and value that fixes its kernels (see the module docstring).
 PINS = {
     "OPENBLAS_CORETYPE": "Haswell",  # numpy's and scipy's OpenBLAS
-    "MKL_CBWR": "AVX2,STRICT",  # torch's MKL; STRICT also removes the dependence on data alignment
+    "MKL_CBWR": "COMPATIBLE,STRICT",  # torch's MKL: the same numbers on Intel and AMD, any alignment
     "MKL_ENABLE_INSTRUCTIONS": "AVX2",
     "ONEDNN_MAX_CPU_ISA": "AVX2",
     "ATEN_CPU_CAPABILITY": "avx2",  # torch's vectorised element-wise and reduction kernels

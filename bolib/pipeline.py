@@ -12,6 +12,8 @@ and ``figures/<notebook>/seedsN`` so that its verdicts can be compared with the 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import tempfile
 from pathlib import Path
 
@@ -67,6 +69,25 @@ def load_profile(notebook: str, profile: str) -> dict:
     return settings
 
 
+def notebook_code_hash(notebook: str) -> str:
+    """SHA-256 of the code cells of ``notebooks/<notebook>.ipynb`` (markdown and outputs left out)."""
+    cells = json.loads((notebooks_dir() / f"{notebook}.ipynb").read_text())["cells"]
+    code = ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+            for c in cells if c["cell_type"] == "code"]
+    return hashlib.sha256(json.dumps(code).encode()).hexdigest()
+
+
+def profile_hash(notebook: str, profile: str) -> str:
+    """SHA-256 of the settings of ``notebook`` at ``profile`` (canonical JSON of the validated mapping)."""
+    settings = load_profile(notebook, profile)
+    return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
+
+
+def jobs_digest(keys) -> str:
+    """The fingerprint of a set of jobs: SHA-256 of their sorted cache keys."""
+    return hashlib.sha256("\n".join(sorted(keys)).encode()).hexdigest()
+
+
 @dataclasses.dataclass
 class Outputs:
     """Where one notebook run writes: executed notebook + claims, figures, cache."""
@@ -102,6 +123,10 @@ class NotebookContext:
     scheduler: str | None
     force: bool
     seed_offset: int = 0
+    #: cache key -> the provenance group it belongs to (see :meth:`provenance`), in run order
+    job_groups: dict = dataclasses.field(default_factory=dict)
+    #: figure path (relative to the output root) -> :func:`jobs_digest` of the jobs run before it
+    figures: dict = dataclasses.field(default_factory=dict)
 
     @property
     def claims(self):
@@ -109,8 +134,34 @@ class NotebookContext:
             from bolib.claims import ClaimBook
 
             self._claims = ClaimBook(self.name, self.profile, self.outputs.run_dir / f"{self.name}.claims.json",
-                                     self.seed_offset)
+                                     self.seed_offset, provenance=self.provenance)
         return self._claims
+
+    def _record_jobs(self, jobs) -> None:
+        from bolib import provenance
+
+        for job in jobs:
+            if job.key not in self.job_groups:
+                config = job.config
+                modules = provenance.job_modules(job.resolve(), dict(job.params))
+                self.job_groups[job.key] = (job.fn, modules, config["source"], config["code_path"])
+
+    def provenance(self) -> dict:
+        """What this run's results were made from, for ``python -m bolib status``: the notebook's code
+        cells and profile settings (hashes), the library versions, and the jobs grouped by what their
+        keys cover besides parameters (function, modules, source hash, code path), with their keys."""
+        from bolib import provenance
+
+        groups: dict = {}
+        for key, (fn, modules, source, code_path) in self.job_groups.items():
+            group = groups.setdefault((fn, modules, source, code_path),
+                                      {"fn": fn, "modules": list(modules), "source": source,
+                                       "code_path": code_path, "keys": []})
+            group["keys"].append(key)
+        return {"notebook_code": notebook_code_hash(self.name), "settings": profile_hash(self.name, self.profile),
+                "libraries": provenance.library_versions(), "git": provenance.git_revision(),
+                "jobs": {"n": len(self.job_groups), "digest": jobs_digest(self.job_groups)},
+                "job_groups": list(groups.values()), "figures": dict(sorted(self.figures.items()))}
 
     def seeds(self, n: int) -> range:
         """The ``n`` seeds of this run: ``seed_offset``, ..., ``seed_offset + n - 1``."""
@@ -128,6 +179,7 @@ class NotebookContext:
 
         experiments = (experiment, *more)
         jobs = [exp.jobs() for exp in experiments]
+        self._record_jobs(job for part in jobs for job in part)
         results = run_jobs([job for part in jobs for job in part], executor=self.executor, workers=self.workers,
                            scheduler=self.scheduler, cache_dir=self.outputs.cache_dir, force=self.force)
         if not more:
@@ -139,9 +191,18 @@ class NotebookContext:
         return tuple(split)
 
     def save_figure(self, fig, name: str, seeds):
+        """Save ``fig`` as PNG and PDF, stamped with the fingerprint of the jobs run so far, and record it
+        in the claims file."""
         from bolib.plots import save_figure
 
-        return save_figure(fig, self.outputs.figure_dir, name, profile=self.profile, seeds=seeds)
+        digest = jobs_digest(self.job_groups)
+        paths = save_figure(fig, self.outputs.figure_dir, name, profile=self.profile, seeds=seeds, jobs=digest)
+        root = self.outputs.run_dir.parent.parent
+        for path in paths:
+            self.figures[path.relative_to(root).as_posix()] = digest
+        if self.claims.path:
+            self.claims.save()
+        return paths
 
 
 def notebook_context(name: str, profile: str, output_root: str | None = None, executor: str = "local",

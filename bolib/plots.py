@@ -30,12 +30,14 @@ def paper_reference(ax, x, y, label: str = "paper", **kwargs):
     return ax.plot(x, y, label=label, **style)
 
 
-def save_figure(fig, directory: str | Path, name: str, *, profile: str, seeds) -> list[Path]:
-    """Write ``name``.png and ``name``.pdf, recording profile, seeds and git revision in their metadata."""
+def save_figure(fig, directory: str | Path, name: str, *, profile: str, seeds, jobs: str = "") -> list[Path]:
+    """Write ``name``.png and ``name``.pdf, recording profile, seeds, git revision and ``jobs`` (the
+    fingerprint of the jobs the figure was made from) in their metadata."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     seeds = list(seeds)
-    stamp = f"bolib figure; profile={profile}; seeds={seeds[0]}..{seeds[-1]} (n={len(seeds)}); git={git_revision()}"
+    stamp = (f"bolib figure; profile={profile}; seeds={seeds[0]}..{seeds[-1]} (n={len(seeds)}); "
+             f"git={git_revision()}; jobs={jobs}")
     paths = [directory / f"{name}.png", directory / f"{name}.pdf"]
     fig.savefig(paths[0], metadata={"Description": stamp, "Software": "bolib"})
     fig.savefig(paths[1], metadata={"Subject": stamp, "Creator": "bolib"})

@@ -132,10 +132,15 @@ def library_versions() -> dict[str, str]:
     return versions
 
 
+def job_modules(fn, params: dict) -> tuple[str, ...]:
+    """The modules and registry entries whose code a job's key covers: the function's module and
+    what :func:`depends_on` declares for ``params``, sorted."""
+    return tuple(sorted({fn.__module__, *getattr(fn, "code_dependencies", lambda p: ())(params)}))
+
+
 def job_provenance(fn, params: dict) -> dict:
     """The part of a job's key that is not its parameters (see the module docstring)."""
-    modules = [fn.__module__, *getattr(fn, "code_dependencies", lambda p: ())(params)]
-    return {"source": source_hash(tuple(sorted(set(modules)))), "libraries": library_versions(),
+    return {"source": source_hash(job_modules(fn, params)), "libraries": library_versions(),
             "code_path": codepath.key_tag()}
 
 

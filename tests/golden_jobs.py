@@ -1,40 +1,95 @@
 """Small jobs whose numbers tests/test_golden.py compares with committed hashes (run as a script).
 
-One job per family: an exact-GP BO run with hyperparameter fits (torch, MKL, L-BFGS-B), the
-random-feature ensemble of paper 000 (numpy, OpenBLAS) and a finite-domain theory run of paper 001.
-Prints a JSON object: job name -> SHA-256 of the job's numbers.
+One job per family that the notebooks run, each cut to a few seconds:
+
+* ``exact-gp-bo``: GP-EI with hyperparameter fits (torch, MKL, L-BFGS-B), the generic ``bo_job``;
+* ``botorch-reference``: BoTorch's LogEI route (fit_gpytorch_mll, optimize_acqf);
+* ``egp-ei``: paper 000's EGP-EI on its exact-GP ensemble;
+* ``rf-ensemble``: paper 000's random-feature ensemble on a finite grid (numpy, OpenBLAS);
+* ``finite-theory``: paper 001's finite-domain grid harness (GPyTorch kernel matrix, rank-1 updates);
+* ``add-gp``: paper 002's Add-GP-UCB on an additive function (per-group posteriors, DIRECT);
+* ``bore-theory``: paper 003's D.1 testbed harness (PLS classifier, Theorem 1's beta);
+* ``batch-bore-svgd``: one synchronous batch-BORE round after the design (MLP classifier, SVGD);
+* ``rm-gp-ucb``: paper 004's grid harness (RM-GP-UCB and RM-GP-TS on a synthetic task) and one
+  ask/tell RM-GP-UCB query with meta-tasks (meta-GP fits, gaps, weights, nu).
+
+Prints a JSON object: job name -> SHA-256 of the job's numbers (wall-clock times left out).
 """
 import bolib  # noqa: F401  (first: pins the code paths before numpy and torch load)
 
 import hashlib  # noqa: E402
 import json  # noqa: E402
+import sys  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from bolib.algorithms import make_optimizer  # noqa: E402
+from bolib.benchmarks import get_benchmark  # noqa: E402
 from bolib.loop import bo_job  # noqa: E402
+from bolib.papers.bore import finite_run  # noqa: E402
 from bolib.papers.egp_ts import rf_exact_job  # noqa: E402
 from bolib.papers.gp_ucb_plus import theory_grid_job  # noqa: E402
+from bolib.papers.rm_bo import synthetic_job  # noqa: E402
 from bolib.runtime import single_threaded  # noqa: E402
+
+
+def rm_gp_ucb_query() -> dict:
+    """Both harnesses of paper 004: the grid runs, and one ask/tell query of RM-GP-UCB with meta-tasks."""
+    grid = synthetic_job(0, T=8, n_grid=60, gaps=[0.05, 0.5], sizes=[20, 20], n_init=3,
+                         variants={"ucb": {}, "ts": {"acquisition": "ts"}})
+    problem = get_benchmark("branin")
+    rng = np.random.default_rng(0)
+    tasks = []
+    for shift in (0.0, 0.3):
+        X = rng.random((12, 2))
+        tasks.append({"X": X, "y": -problem(X) + shift * X[:, 0]})
+    opt = make_optimizer("rm-gp-ucb", dim=2, seed=0, meta_tasks=tasks, n_init=4)
+    X = rng.random((6, 2))
+    opt.tell(X, -problem(X))
+    proposal = opt.ask(1)
+    return {"grid": grid, "proposal": proposal, "history": opt.history}
+
 
 JOBS = {
     "exact-gp-bo": lambda: bo_job("ackley", "gp-ei", seed=0, budget=14, dim=3, n_init=6),
+    "botorch-reference": lambda: bo_job("branin", "botorch-logei", seed=0, budget=9, n_init=5),
+    "egp-ei": lambda: bo_job("branin", "egp-ei", seed=0, budget=9, n_init=5),
     "rf-ensemble": lambda: rf_exact_job("egp-ts", 0, 40),
     "finite-theory": lambda: theory_grid_job("matern25", "gp-ucb+", 0, T=30, dim=2, points_per_dim=16),
+    "add-gp": lambda: bo_job("add-3modal", "add-gp-ucb", seed=0, budget=12, dim=6, n_init=5,
+                             benchmark_options={"group_dim": 3}, settings={"group_dim": 3, "decomposition": "partialLearn", "refit_every": 4}),
+    "bore-theory": lambda: {rule: finite_run(rule, 0, T=15) for rule in ("bore++", "gp-ucb")},
+    "batch-bore-svgd": lambda: bo_job("branin", "batch-bore", seed=0, budget=9, n_init=6, batch_size=3,
+                                      mode="sync", settings={"svgd_steps": 50, "steps": 50}),
+    "rm-gp-ucb": rm_gp_ucb_query,
 }
 
+TIMINGS = {"wall", "tell_wall", "ask_wall", "fit_wall"}  # wall-clock seconds: may differ between runs
 
-TIMINGS = {"wall", "tell_wall"}  # wall-clock seconds: the only numbers that may differ between runs
+
+def _feed(digest, key: str, value) -> None:
+    """Hash every number in ``value`` (nested dicts, lists and tuples), under its path of keys."""
+    if key.rsplit("/", 1)[-1] in TIMINGS:
+        return
+    if isinstance(value, dict):
+        for k in sorted(value, key=str):
+            _feed(digest, f"{key}/{k}", value[k])
+    elif isinstance(value, list | tuple) and any(isinstance(v, dict | list | tuple) for v in value):
+        for i, v in enumerate(value):
+            _feed(digest, f"{key}/{i}", v)
+    else:
+        array = np.asarray(value)
+        if array.dtype.kind in "fiub":
+            digest.update(key.encode() + np.ascontiguousarray(array, dtype=float).tobytes())
 
 
-def numbers_hash(result: dict) -> str:
+def numbers_hash(result) -> str:
     digest = hashlib.sha256()
-    for key in sorted(set(result) - TIMINGS):
-        value = np.asarray(result[key])
-        if value.dtype.kind in "fiub":
-            digest.update(key.encode() + np.ascontiguousarray(value, dtype=float).tobytes())
+    _feed(digest, "", result)
     return digest.hexdigest()
 
 
 if __name__ == "__main__":
+    names = sys.argv[1:] or list(JOBS)
     with single_threaded():
-        print(json.dumps({name: numbers_hash(job()) for name, job in JOBS.items()}))
+        print(json.dumps({name: numbers_hash(JOBS[name]()) for name in names}))

@@ -2,12 +2,16 @@
 
 ``tests/golden_jobs.py`` runs one job per family in a fresh process and prints a hash of its
 numbers. Pinned (the default), the hashes equal the committed ones whatever kernels the environment
-asks the BLAS libraries for; opted out (``BOLIB_CODE_PATH=native``), forcing another OpenBLAS or
-MKL kernel changes them, which shows the comparison detects a change of code path.
+asks the libraries for, and also when MKL is made to believe it runs on an Intel processor: MKL
+picks its code by processor vendor (an AMD machine and an Intel one computed different numbers
+under ``MKL_CBWR=AVX2``), and an ``LD_PRELOAD`` of MKL's vendor checks emulates the other vendor on
+this machine. Opted out (``BOLIB_CODE_PATH=native``), the same changes move the hashes, which shows
+that the comparison detects a change of code path.
 If a deliberate change of numerics moves a hash, update GOLDEN in the same commit and say why.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,41 +21,82 @@ import pytest
 from bolib.codepath import PINS
 
 SCRIPT = Path(__file__).with_name("golden_jobs.py")
-# exact-gp-bo moved from fa30be69... when bo_job results gained the (here empty) "history" key; the hash
-# covers key names, and X, y and f were byte-identical before and after. rf-ensemble moved from
-# f9aedfda... when rf_exact_job ran on bolib.loop.run: the loop's noise, duration and Thompson streams
-# replace the job's own, so the draws (not the setting) changed.
 GOLDEN = {
-    "exact-gp-bo": "3e02331d402e40b5ff121be5d80f44ea70e46e4c44832551e98a5ff909684c68",
-    "rf-ensemble": "62d03be9d3b2e81c6ff0b2e64e1ec56c0cf37a7bd0f29a67b92dca713988edbe",
-    "finite-theory": "23be8791d2b6c229b1e25008de599bf2f2b060e6cc0a584a31a9fddfb16df02b",
+    "exact-gp-bo": "30a015e40cd373f9f76575aed89f52e38d12859c78aa9880dd6440b146803de4",
+    "botorch-reference": "21e5d529420d6abfa70ac79aaa9ee36ebf90f15daa409ae946300d423a639e9f",
+    "egp-ei": "bb01b46a4aef13b75e736b76f7cb5d9748fd507b7aec64cdda386a8081f76454",
+    "rf-ensemble": "c2c58acb45999f9ea8abe640729e083792719e28593f295102d1d876179ecb70",
+    "finite-theory": "48421226d32bf6e94ba44ceeddfff40c08de31db546ac59ea7ff369f3b3bcb44",
+    "add-gp": "6d388a9816df2abd68f5733128c3ae71c5c0af8755f97e12dc5db0e566788436",
+    "bore-theory": "4298bfd2b882c6e3d9518a23b99f152e4bab2194bb9743250e909678c39b8236",
+    "batch-bore-svgd": "646a6bf266059c28c7d71d24b53b14506ea81a289ad1064e7a4c6cdb9227a77f",
+    "rm-gp-ucb": "5c334dd69827b4b8f8dda2a6078af1e3e56828f87f6089fa2749d9e1cb21c31e",
 }
-#: Kernels another processor would pick: AVX without FMA, in both OpenBLAS and MKL.
-OTHER_CPU = {"OPENBLAS_CORETYPE": "Sandybridge", "MKL_CBWR": "AVX"}
-#: The same kernels the pins select, requested by hand.
-PINNED_BY_HAND = {"OPENBLAS_CORETYPE": "Haswell", "MKL_CBWR": "AVX2,STRICT"}
+#: Kernels another processor would pick: AVX without FMA in OpenBLAS, MKL's AVX branch, numpy and
+#: ATen at their widest.
+OTHER_CPU = {"OPENBLAS_CORETYPE": "Sandybridge", "MKL_CBWR": "AVX", "ATEN_CPU_CAPABILITY": "avx512",
+             "NPY_DISABLE_CPU_FEATURES": ""}
+#: The kernels the pins select, requested by hand.
+PINNED_BY_HAND = dict(PINS)
+#: MKL's vendor and model checks as an Intel Sapphire Rapids would answer them (AMX, AVX512-FP16).
+FAKE_INTEL_C = """
+int mkl_serv_intel_cpu_true(void) { return 1; }
+int mkl_serv_intel_cpu(void) { return 1; }
+int mkl_serv_cpuiszen(void) { return 0; }
+int mkl_serv_cpuhasamx(void) { return 1; }
+int mkl_serv_cpuhasfp16(void) { return 1; }
+int mkl_serv_cpuhasavxvnni(void) { return 1; }
+int mkl_serv_cpuisskl(void) { return 1; }
+int mkl_serv_cpuisclx(void) { return 1; }
+int mkl_serv_cpuiscpx(void) { return 1; }
+int mkl_serv_cpuisicx(void) { return 1; }
+"""
 
 needs_x86 = pytest.mark.skipif(os.uname().machine != "x86_64", reason="the code-path pins are for x86-64")
 
 
 def golden_hashes(**env) -> dict:
-    base = {k: v for k, v in os.environ.items() if k not in ("BOLIB_CODE_PATH", *PINS)}
+    base = {k: v for k, v in os.environ.items() if k not in ("BOLIB_CODE_PATH", "LD_PRELOAD", *PINS)}
     out = subprocess.run([sys.executable, str(SCRIPT)], env={**base, **env}, capture_output=True,
-                         text=True, timeout=600)
+                         text=True, timeout=900)
     assert out.returncode == 0, out.stderr[-3000:]
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+@pytest.fixture(scope="module")
+def fake_intel(tmp_path_factory) -> str:
+    """A shared library that answers MKL's processor checks as an Intel processor would."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        pytest.skip("no C compiler to build the MKL vendor emulation")
+    folder = tmp_path_factory.mktemp("fake_intel")
+    (folder / "fake_intel.c").write_text(FAKE_INTEL_C)
+    library = folder / "libfake_intel.so"
+    subprocess.run([compiler, "-shared", "-fPIC", "-O2", "-o", str(library), str(folder / "fake_intel.c")],
+                   check=True, timeout=120)
+    return str(library)
+
+
 @needs_x86
-def test_pinned_jobs_give_the_committed_numbers_whatever_kernels_the_environment_asks_for():
+@pytest.mark.slow
+def test_pinned_jobs_give_the_committed_numbers_whatever_the_environment_and_processor_vendor(fake_intel):
     assert golden_hashes() == GOLDEN
     assert golden_hashes(**OTHER_CPU) == GOLDEN
+    assert golden_hashes(LD_PRELOAD=fake_intel) == GOLDEN
 
 
 @needs_x86
-def test_the_hashes_detect_a_change_of_code_path():
-    native_other = golden_hashes(BOLIB_CODE_PATH="native", **OTHER_CPU)
-    native_pinned = golden_hashes(BOLIB_CODE_PATH="native", **PINNED_BY_HAND, ATEN_CPU_CAPABILITY="avx2")
-    changed = [name for name in GOLDEN if native_other[name] != native_pinned[name]]
-    print("jobs whose numbers moved with the kernels:", changed)
-    assert "exact-gp-bo" in changed and "rf-ensemble" in changed
+@pytest.mark.slow
+def test_the_hashes_detect_a_change_of_code_path_and_of_vendor(fake_intel):
+    native_pinned = golden_hashes(BOLIB_CODE_PATH="native", **PINNED_BY_HAND)
+    assert native_pinned == GOLDEN  # the pins, set by hand, are the whole of what pinning does
+    native_other = golden_hashes(BOLIB_CODE_PATH="native", **{**PINNED_BY_HAND, **OTHER_CPU})
+    native_avx2_intel = golden_hashes(BOLIB_CODE_PATH="native", **{**PINNED_BY_HAND, "MKL_CBWR": "AVX2,STRICT"},
+                                      LD_PRELOAD=fake_intel)
+    native_avx2_here = golden_hashes(BOLIB_CODE_PATH="native", **{**PINNED_BY_HAND, "MKL_CBWR": "AVX2,STRICT"})
+    moved_by_kernels = sorted(n for n in GOLDEN if native_other[n] != GOLDEN[n])
+    moved_by_vendor = sorted(n for n in GOLDEN if native_avx2_intel[n] != native_avx2_here[n])
+    print("jobs whose numbers moved with the kernels:", moved_by_kernels)
+    print("jobs whose numbers moved with MKL's vendor under MKL_CBWR=AVX2:", moved_by_vendor)
+    assert {"exact-gp-bo", "rf-ensemble", "finite-theory"} <= set(moved_by_kernels)
+    assert {"exact-gp-bo", "finite-theory", "botorch-reference"} <= set(moved_by_vendor)

@@ -23,8 +23,12 @@ def test_notebook_runs_at_smoke_profile(name, tmp_path):
     figures_before = sorted(Path(pipeline.PROJECT_ROOT, "figures").rglob("*"))
     executed = pipeline.reproduce("smoke", [name], executor="local", output_root=tmp_path, progress=False)
     assert executed == [tmp_path / "experiments" / "smoke" / f"{name}.ipynb"]
-    claims = json.loads((tmp_path / "experiments" / "smoke" / f"{name}.claims.json").read_text())
+    record = json.loads((tmp_path / "experiments" / "smoke" / f"{name}.claims.json").read_text())
+    assert record["complete"] and record["undecided"] == []
+    claims = record["claims"]
     assert claims
+    figures = record["provenance"]["figures"]  # every figure written is recorded with its jobs' fingerprint
+    assert sorted(figures) == sorted(p.relative_to(tmp_path).as_posix() for p in (tmp_path / "figures").rglob("*.*"))
     for claim in claims:  # a verdict for every decided claim; invariants are counted and claims not run listed
         if claim["kind"] == "invariant":
             assert claim["verdict"] == "" and claim["measured"].startswith("holds in")

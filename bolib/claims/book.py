@@ -10,16 +10,19 @@ counted with :meth:`ClaimBook.invariant`, which stops the notebook on a violatio
 paper that cannot be tested here (no data, no stand-in) is listed with :meth:`ClaimBook.not_run` and
 its reason, so that the report shows it instead of leaving it out.
 
-The book is written as JSON (``<run dir>/<notebook>.claims.json``) after every decision;
-:mod:`bolib.claims.report` gathers the files into the report, the README tables and the
-notebooks' closing discussion.
+The book is written as JSON (``<run dir>/<notebook>.claims.json``) after every decision: the
+claims, whether the run is ``complete`` (set by :meth:`ClaimBook.finish`) and which declared claims
+are still ``undecided``, and the run's ``provenance`` (what the results were made from, see
+:meth:`bolib.pipeline.NotebookContext.provenance`), which ``python -m bolib status`` compares with
+what HEAD would compute. :mod:`bolib.claims.report` gathers the files into the report, the README
+tables and the notebooks' closing discussion.
 """
 from __future__ import annotations
 
 import dataclasses
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -89,9 +92,12 @@ def _jsonable(value):
 class ClaimBook:
     """The claims of one paper at one profile (and seed offset); written to ``path`` as JSON."""
 
-    def __init__(self, paper: str, profile: str, path: str | Path | None = None, seed_offset: int = 0):
+    def __init__(self, paper: str, profile: str, path: str | Path | None = None, seed_offset: int = 0,
+                 provenance: Callable[[], dict] | None = None):
         self.paper, self.profile, self.seed_offset = paper, profile, seed_offset
         self.path = Path(path) if path else None
+        self.provenance = provenance
+        self.complete = False
         self.declared: dict[str, Declaration] = {}
         self.claims: dict[str, Claim] = {}
 
@@ -214,6 +220,9 @@ class ClaimBook:
         """End of a notebook: every declared claim must have been decided."""
         if self.undecided():
             raise BolibError(f"{self.paper}: claims declared but never decided: {', '.join(self.undecided())}")
+        self.complete = True
+        if self.path:
+            self.save()
 
     # ------------------------------------------------------------------ output
     def declarations(self):
@@ -230,8 +239,23 @@ class ClaimBook:
 
     def save(self) -> Path:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(json.dumps([dataclasses.asdict(c) for c in self.claims.values()], indent=1))
+        record = {"notebook": self.paper, "profile": self.profile, "seed_offset": self.seed_offset,
+                  "complete": self.complete, "undecided": self.undecided(),
+                  "claims": [dataclasses.asdict(c) for c in self.claims.values()],
+                  "provenance": _jsonable(self.provenance()) if self.provenance else {}}
+        self.path.write_text(json.dumps(record, indent=1))
         return self.path
+
+
+def read_claims_file(path) -> dict:
+    """A claims file as a dict (``notebook``, ``complete``, ``undecided``, ``claims``, ``provenance``).
+    A file holding only a list of claims has no record of completeness or provenance: it reads as
+    incomplete, with empty provenance."""
+    data = json.loads(Path(path).read_text())
+    if isinstance(data, list):
+        name = Path(path).name.removesuffix(".claims.json")
+        return {"notebook": name, "complete": False, "undecided": [], "claims": data, "provenance": {}}
+    return data
 
 
 def load_claims(paths):
@@ -240,7 +264,7 @@ def load_claims(paths):
 
     rows = []
     for path in paths:
-        rows += json.loads(Path(path).read_text())
+        rows += read_claims_file(path)["claims"]
     table = pd.DataFrame(rows, columns=FIELDS)
     return table.fillna({"kind": "", "rule": "", "reason": "", "stand_in": "", "figure": "", "cell": ""})
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from bolib.claims.book import FIELDS, KINDS, load_claims
+from bolib.claims.book import FIELDS, KINDS, load_claims, read_claims_file
 
 KIND_ORDER = KINDS
 VERDICT_ORDER = ("reproduced", "inconclusive", "not reproduced")
@@ -17,6 +17,20 @@ VERDICT_ORDER = ("reproduced", "inconclusive", "not reproduced")
 def run_claims(run_dir: str | Path) -> pd.DataFrame:
     """Every claim of a run folder (``experiments/<run>``), in paper and declaration order."""
     return load_claims(sorted(Path(run_dir).glob("*.claims.json")))
+
+
+def incomplete_runs(run_dir: str | Path) -> list[str]:
+    """One line per notebook of the run folder whose run did not finish: the declared claims it did
+    not decide (a killed or failed run leaves its claims file so)."""
+    lines = []
+    for path in sorted(Path(run_dir).glob("*.claims.json")):
+        record = read_claims_file(path)
+        if not record.get("complete", False):
+            undecided = record.get("undecided") or []
+            lines.append(f"{record['notebook']}: the run did not finish; "
+                         + (f"{len(undecided)} declared claims were not decided: {', '.join(undecided)}"
+                            if undecided else "claims declared after the point where it stopped are missing"))
+    return lines
 
 
 def counts(table: pd.DataFrame) -> str:
@@ -75,11 +89,17 @@ def write_report(run_dir: str | Path) -> tuple[Path, Path]:
     run_dir.mkdir(parents=True, exist_ok=True)
     table = run_claims(run_dir)
     title = f"bolib reproduction report ({run_dir.name})"
+    partial = incomplete_runs(run_dir)
+    warning = ["**Incomplete runs** (their verdicts are partial):", *[f"- {line}" for line in partial], ""] if partial else []
     md = run_dir / "report.md"
-    md.write_text(markdown(table, title))
+    text = markdown(table, title)
+    head, _, rest = text.partition("\n\n")
+    md.write_text("\n\n".join([head, "\n".join(warning).rstrip(), rest]) if partial else text)
     html = run_dir / "report.html"
+    items = "".join(f"<li>{line}</li>" for line in partial)
     html.write_text(f"<html><head><meta charset='utf-8'><title>{title}</title></head><body><h1>{title}</h1>"
-                    f"<p>{counts(table)}</p>{table[[c for c in FIELDS if c != 'details']].to_html(index=False)}"
+                    + (f"<p><b>Incomplete runs</b> (their verdicts are partial):</p><ul>{items}</ul>" if partial else "")
+                    + f"<p>{counts(table)}</p>{table[[c for c in FIELDS if c != 'details']].to_html(index=False)}"
                     f"</body></html>")
     return md, html
 

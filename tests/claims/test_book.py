@@ -24,7 +24,9 @@ def test_claims_are_decided_only_by_their_declared_rule(tmp_path, methods):
     assert claim.verdict == "reproduced" and claim.kind == "comparison" and "IUT" in claim.rule
     book.decide("R1", [0.5, 0.55, 0.45, 0.5], contrast=[1.0, 0.98, 1.01, 0.99])
     book.finish()
-    saved = json.loads((tmp_path / "000_x.claims.json").read_text())
+    record = json.loads((tmp_path / "000_x.claims.json").read_text())
+    assert record["complete"] and record["undecided"] == []
+    saved = record["claims"]
     assert [c["id"] for c in saved] == ["F1", "R1"] and saved[0]["seed_offset"] == 100
     assert saved[1]["details"]["contrast"]["label"] == "random search"
     # an edited declaration discards the verdict decided under the old one

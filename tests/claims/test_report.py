@@ -1,6 +1,7 @@
 """Report, run comparison, README blocks and notebook discussion come from the claims files."""
 from bolib.claims import ClaimBook
 from bolib.claims import report as claims_report
+from bolib.claims.report import write_report
 
 
 def _run(tmp_path, name, verdicts, methods):
@@ -48,3 +49,20 @@ def test_readme_results_are_the_blocks_generated_from_the_committed_claims():
     readme = (PROJECT_ROOT / "README.md").read_text()
     for name, body in blocks.items():
         assert f"<!-- bolib-report:{name} -->\n{body}\n<!-- /bolib-report:{name} -->" in readme, name
+
+
+def test_a_partial_run_says_which_declared_claims_were_not_decided(tmp_path, methods):
+    book = ClaimBook("000_x", "quick", tmp_path / "quick" / "000_x.claims.json")
+    book.comparison("F1", "A beats B", "better", method="A", competitors=["B"], direction="lower",
+                    metric="regret", budget="T=10")
+    book.comparison("F2", "A beats C", "better", method="A", competitors=["C"], direction="lower",
+                    metric="regret", budget="T=10")
+    book.decide("F1", methods(8, {"A": 0.0, "B": 2.0}))  # the run is killed before F2 and finish()
+    md, html = write_report(tmp_path / "quick")
+    text = md.read_text()
+    assert "Incomplete runs" in text and "1 declared claims were not decided: F2" in text
+    assert "not decided: F2" in html.read_text()
+    book.decide("F2", methods(8, {"A": 0.0, "C": 2.0}))
+    book.finish()
+    md, _ = write_report(tmp_path / "quick")
+    assert "Incomplete runs" not in md.read_text()

@@ -1,0 +1,72 @@
+"""``python -m bolib status``: committed claims and figures against what HEAD would compute."""
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bolib import pipeline, status
+
+
+@pytest.fixture(scope="module")
+def smoke_run(tmp_path_factory) -> Path:
+    """The template notebook run at smoke into a fresh folder (claims, report, figures)."""
+    root = tmp_path_factory.mktemp("status")
+    pipeline.reproduce("smoke", ["_template"], executor="serial", output_root=root, progress=False)
+    return root
+
+
+def _copy(run: Path, tmp_path: Path) -> Path:
+    shutil.copytree(run, tmp_path / "root")
+    return tmp_path / "root"
+
+
+def _edit_claims(root: Path, edit) -> None:
+    path = root / "experiments" / "smoke" / "_template.claims.json"
+    record = json.loads(path.read_text())
+    edit(record)
+    path.write_text(json.dumps(record))
+
+
+@pytest.mark.slow
+def test_a_fresh_run_is_current(smoke_run, capsys):
+    assert status.main(smoke_run) == 0
+    assert "1 of 1 committed results are what HEAD computes" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("tamper, reason", [
+    (lambda r: r["provenance"]["job_groups"][0].update(source="0" * 64), "code or code path changed"),
+    (lambda r: r["provenance"]["job_groups"][0].update(code_path="native"), "code or code path changed"),
+    (lambda r: r["provenance"]["libraries"].update(numpy="1.0"), "library versions differ: numpy 1.0"),
+    (lambda r: r["provenance"].update(notebook_code="0" * 64), "code cells of notebooks/_template.ipynb changed"),
+    (lambda r: r["provenance"].update(settings="0" * 64), "'smoke' settings"),
+    (lambda r: r.update(complete=False, undecided=["T1"]), "did not finish (undecided: T1)"),
+    (lambda r: r.update(provenance={}), "records no provenance"),
+])
+def test_every_kind_of_staleness_is_reported(smoke_run, tmp_path, capsys, tamper, reason):
+    root = _copy(smoke_run, tmp_path)
+    _edit_claims(root, tamper)
+    assert status.main(root) == 1
+    out = capsys.readouterr().out
+    assert "STALE" in out and reason in out
+
+
+@pytest.mark.slow
+def test_figures_from_another_run_and_orphans_are_stale(smoke_run, tmp_path, capsys):
+    root = _copy(smoke_run, tmp_path)
+    figure = next((root / "figures" / "_template").glob("*.png"))
+    shutil.copy(figure, figure.with_name("old_figure.png"))  # a figure no run records
+    figure.write_bytes(figure.read_bytes().replace(b"jobs=", b"jobs=0"))  # another run's stamp
+    assert status.main(root) == 1
+    out = capsys.readouterr().out
+    assert f"figure figures/_template/{figure.name} was not written by this run" in out
+    assert "old_figure.png}: STALE: written by no committed run" in out
+
+
+def test_the_committed_results_are_what_head_computes():
+    """The repository's own claims files and figures: regenerate them when the code that made them changes."""
+    out = subprocess.run([sys.executable, "-m", "bolib", "status"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout[-5000:]
