@@ -1,15 +1,19 @@
-"""Command line: ``python -m bolib reproduce|list|status|report|bench|codepath``.
+"""Command line: ``python -m bolib reproduce|list|status|report|bench|codepath|worker``.
 
-Bad input (an unknown profile, notebook, method, benchmark, executor, or a profile setting of the
-wrong type) exits with code 2 and a message naming the valid choices; a failed job exits with 1.
+Bad input (an unknown profile, notebook, method, benchmark, executor, a profile setting of the
+wrong type, ``--workers`` below 1, ``--seed-offset`` below 0, an output folder that cannot be
+written) exits with code 2 and a message naming the valid choices or range; a failed job exits with
+1; SIGTERM stops the run and its workers and exits with 143.
 """
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 from pathlib import Path
 
-from bolib.errors import BolibError
+from bolib.errors import BolibError, check_integer
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -24,13 +28,13 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--only", nargs="+", metavar="NAME", help="notebook names (see `list`)")
     rep.add_argument("--executor", default="local", choices=EXECUTORS)
     rep.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786 (implies --executor dask)")
-    rep.add_argument("--workers", type=int, help="worker processes (default: 2)")
+    rep.add_argument("--workers", type=int, help="worker processes, >= 1 (default: 2)")
     rep.add_argument("--force", action="store_true", help="recompute cached jobs")
     rep.add_argument("--output-root", metavar="DIR",
                      help="write experiments/ and figures/ under DIR (smoke default: a temporary folder)")
     rep.add_argument("--include-template", action="store_true", help="also run notebooks/_template.ipynb")
     rep.add_argument("--seed-offset", type=int, default=0, metavar="N",
-                     help="run on seeds N, N+1, ... (writes experiments/<profile>-seedsN; default 0)")
+                     help="run on seeds N, N+1, ... (N >= 0; writes experiments/<profile>-seedsN; default 0)")
 
     sub.add_parser("list", help="notebooks, profiles, methods, benchmarks, executors, bench cases")
     status = sub.add_parser("status", help="are the committed claims and figures what HEAD would compute? "
@@ -38,6 +42,10 @@ def _parser() -> argparse.ArgumentParser:
     status.add_argument("--output-root", metavar="DIR", help="look under DIR instead of the project")
     sub.add_parser("codepath", help="the pinned numerical code paths in force, and `export` lines for remote "
                                     "Dask workers")
+    worker = sub.add_parser("worker", add_help=False,
+                            help="`dask worker` on the pinned code path: python -m bolib worker SCHEDULER_ADDRESS "
+                                 "[dask worker options] (see --help)")
+    worker.add_argument("dask_worker_args", nargs=argparse.REMAINDER)
 
     report = sub.add_parser("report", help="gather claims into report.md / report.html; compare two runs")
     report.add_argument("--profile", default="quick", choices=PROFILES)
@@ -100,13 +108,60 @@ def _report(args) -> None:
         print("README blocks regenerated:", ", ".join(report.update_readme(root / "README.md", blocks)) or "none found")
 
 
+def _terminate(signum, frame):
+    """SIGTERM: stop the local workers and exit through ``SystemExit``, so that clean-up code runs
+    (papermill shuts its kernel down, whose own workers end with it)."""
+    import logging
+
+    from bolib.executors import stop_workers
+
+    stop_workers()
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)  # papermill's abandoned cell task
+    print(f"error: stopped by {signal.Signals(signum).name}; the finished jobs are cached and a rerun "
+          "resumes with the others", file=sys.stderr, flush=True)
+    raise SystemExit(128 + signum)
+
+
+def _worker(args: list[str]) -> int:
+    """``python -m bolib worker SCHEDULER_ADDRESS [dask worker options]``: Dask's worker command line
+    (``distributed.cli.dask_worker``) in this process, where bolib pinned the code path before numpy
+    loaded. Its worker processes inherit the pins. (``dask worker`` itself imports numpy first, and
+    a ``--preload`` module runs after that, too late to pin.)"""
+    from distributed.cli.dask_worker import main as dask_worker
+
+    from bolib import codepath
+    from bolib.experiment import running_code_path
+
+    if running_code_path() not in codepath.MODES:
+        print(f"warning: this process is not on the pinned code path ({running_code_path()}); jobs "
+              "computed here are refused by clients on the pinned path", file=sys.stderr)
+    return dask_worker.main(args=args, prog_name="python -m bolib worker")
+
+
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["worker"]:  # all the other arguments are Dask's
+        return _worker(argv[1:])
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if in_main_thread else None
+    try:
+        return _main(argv)
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
+
+
+def _main(argv) -> int:
     from papermill.exceptions import PapermillExecutionError
 
     from bolib.executors import JobsFailed
 
     args = _parser().parse_args(argv)
     try:
+        if getattr(args, "workers", None) is not None:
+            check_integer("--workers", args.workers, 1)
+        if getattr(args, "seed_offset", None) is not None:
+            check_integer("--seed-offset", args.seed_offset, 0)
         if args.command == "list":
             _list()
         elif args.command == "status":

@@ -5,6 +5,9 @@ settings, is one :class:`Job`, a call ``fn(**params)`` of an importable function
 cached under ``cache_dir`` in a file named by the SHA-256 of (function, parameters, bolib code
 version); it is written atomically (temporary file + rename) with a checksum, so a killed run
 resumes where it stopped and a truncated or corrupt file is detected, reported and recomputed.
+The file holds data only, JSON for the structure and raw bytes for numpy arrays (see
+:class:`Cache`), never a pickle: reading a cache file, even one planted by someone else, cannot run
+code.
 """
 from __future__ import annotations
 
@@ -13,8 +16,9 @@ import hashlib
 import importlib
 import itertools
 import json
+import math
 import os
-import pickle
+import struct
 import tempfile
 import traceback
 import warnings
@@ -23,7 +27,7 @@ from pathlib import Path
 
 from bolib import provenance, runtime
 
-MAGIC = b"BOLIB-RESULT-1\n"
+MAGIC = b"BOLIB-RESULT-2\n"  # first line of a result file (see Cache)
 
 
 def _key_default(value):
@@ -105,12 +109,14 @@ class Experiment:
 
 @dataclasses.dataclass
 class Results:
-    """Results of a set of jobs, in job order; ``failures`` holds (job, traceback) pairs."""
+    """Results of a set of jobs, in job order; ``failures`` holds (job, traceback) pairs, ``uncached``
+    the jobs whose results were computed but could not be written to the cache (a full disk ...)."""
 
     jobs: list[Job]
     values: list
     n_cached: int = 0
     failures: list = dataclasses.field(default_factory=list)
+    uncached: list = dataclasses.field(default_factory=list)
 
     def __iter__(self):
         return ((job.params, value) for job, value in zip(self.jobs, self.values) if value is not None)
@@ -123,14 +129,137 @@ class CorruptCacheError(Exception):
     pass
 
 
+# What a result may hold besides dicts, lists, tuples, str, int, float, bool and None: numpy arrays
+# (exactly ``np.ndarray``, no subclass) and numpy scalars whose dtype is boolean, integer, float,
+# complex, bytes, str, datetime or timedelta. Object and structured dtypes are refused.
+_DTYPE_KINDS = frozenset("biufcSUmM")
+# Tags of the JSON form: an object with exactly one key, one of these, is a tagged value.
+_TAGS = frozenset({"__tuple__", "__dict__", "__float__", "__scalar__", "__ndarray__"})
+_SUPPORTED = ("dict, list, tuple, str, int, float, bool, None, numpy arrays and numpy scalars of "
+              "boolean, numeric, bytes, str or datetime dtype")
+
+
+def _unsupported(value, where: str, why: str = "") -> TypeError:
+    kind = type(value)
+    return TypeError(f"{where} is a {kind.__module__}.{kind.__qualname__}{why}, which the result "
+                     f"cache cannot hold (it holds {_SUPPORTED})")
+
+
+def _encode(value, blobs: list, where: str, open_containers: set):
+    """The JSON form of ``value``, appending array bytes to ``blobs``; TypeError for anything else.
+
+    Every type is matched exactly (``type(x) is float``, not ``isinstance``), so a subclass such as
+    an ``IntEnum``, a named tuple or a masked array is refused instead of silently losing its class.
+    """
+    import numpy as np
+
+    kind = type(value)
+    if value is None or kind in (bool, int, str):
+        return value
+    if kind is float:  # finite floats as JSON numbers (repr round-trips); others by their bits
+        return value if math.isfinite(value) else {"__float__": struct.pack(">d", value).hex()}
+    if kind is np.ndarray or isinstance(value, np.generic):
+        dtype = value.dtype
+        if dtype.kind not in _DTYPE_KINDS:
+            raise _unsupported(value, where, f" of dtype {dtype}")
+        if isinstance(value, np.generic):
+            return {"__scalar__": [dtype.str, value.tobytes()[:dtype.itemsize].hex()]}
+        offset = sum(len(b) for b in blobs)
+        blobs.append(np.ascontiguousarray(value).tobytes())
+        return {"__ndarray__": [dtype.str, list(value.shape), offset]}
+    if kind not in (list, tuple, dict):
+        raise _unsupported(value, where)
+    if id(value) in open_containers:
+        raise TypeError(f"{where} contains itself; the result cache cannot hold a cycle")
+    open_containers.add(id(value))
+    try:
+        if kind is list:
+            return [_encode(v, blobs, f"{where}[{i}]", open_containers) for i, v in enumerate(value)]
+        if kind is tuple:
+            return {"__tuple__": [_encode(v, blobs, f"{where}[{i}]", open_containers)
+                                  for i, v in enumerate(value)]}
+        if all(type(k) is str for k in value) and not (len(value) == 1 and next(iter(value)) in _TAGS):
+            return {k: _encode(v, blobs, f"{where}[{k!r}]", open_containers) for k, v in value.items()}
+        # other keys (int, tuple, numpy scalar, ...), or a lone key that reads as a tag: (key, value)
+        # pairs, in order
+        return {"__dict__": [[_encode(k, blobs, f"a key of {where}", open_containers),
+                              _encode(v, blobs, f"{where}[{k!r}]", open_containers)]
+                             for k, v in value.items()]}
+    finally:
+        open_containers.discard(id(value))
+
+
+def _decode(node, data: bytes):
+    """Inverse of :func:`_encode`; raises ValueError (or TypeError, KeyError...) on a malformed file."""
+    if isinstance(node, list):
+        return [_decode(v, data) for v in node]
+    if not isinstance(node, dict):
+        return node
+    if len(node) != 1 or next(iter(node)) not in _TAGS:
+        return {k: _decode(v, data) for k, v in node.items()}
+    (tag, body), = node.items()
+    if tag == "__tuple__":
+        if not isinstance(body, list):
+            raise ValueError("malformed tuple")
+        return tuple(_decode(v, data) for v in body)
+    if tag == "__dict__":
+        if not (isinstance(body, list) and all(isinstance(p, list) and len(p) == 2 for p in body)):
+            raise ValueError("malformed dict")
+        return {_decode(k, data): _decode(v, data) for k, v in body}
+    if tag == "__float__":
+        return struct.unpack(">d", bytes.fromhex(body))[0]
+
+    import numpy as np
+
+    dtype = np.dtype(body[0]) if isinstance(body, list) and body and isinstance(body[0], str) else None
+    if dtype is None or dtype.kind not in _DTYPE_KINDS:
+        raise ValueError(f"malformed or refused dtype in {tag}")
+    if tag == "__scalar__":
+        raw = bytes.fromhex(body[1])
+        if len(body) != 2 or len(raw) != dtype.itemsize:
+            raise ValueError("malformed numpy scalar")
+        return np.frombuffer(raw, dtype)[0] if raw else np.zeros((), dtype)[()]
+    _, shape, offset = body
+    if not (isinstance(shape, list) and len(shape) <= 64 and isinstance(offset, int)
+            and all(type(n) is int and n >= 0 for n in shape) and offset >= 0):
+        raise ValueError("malformed array")
+    nbytes = math.prod(shape) * dtype.itemsize
+    if offset + nbytes > len(data):
+        raise ValueError("array data past the end of the file")
+    if nbytes == 0:
+        return np.zeros(shape, dtype)
+    return np.frombuffer(data, dtype, math.prod(shape), offset).reshape(shape).copy()
+
+
 class Cache:
-    """Atomic, checksummed pickle files named by job key."""
+    """Job results in atomic, checksummed data-only files named by job key.
+
+    ``<dir>/<key[:2]>/<key>.result`` is the line ``BOLIB-RESULT-2``, the SHA-256 (hex) of the rest,
+    then a line of JSON ``{"config": ..., "result": ...}`` and the raw bytes of the result's numpy
+    arrays. ``config`` is what the key hashes (:attr:`Job.config`), for reading by people. In the
+    result, JSON objects, arrays, strings, integers, finite floats, booleans and null stand for
+    themselves; other values are one-key objects: ``{"__tuple__": [...]}``,
+    ``{"__float__": "<IEEE-754 bits>"}`` for nan and infinities, ``{"__dict__": [[key, value], ...]}``
+    for a dict whose keys are not all strings, ``{"__scalar__": [dtype, "<hex bytes>"]}`` for a numpy
+    scalar and ``{"__ndarray__": [dtype, shape, offset]}`` for an array whose C-order bytes start
+    ``offset`` bytes into the data after the JSON line.
+
+    Reading such a file only ever builds those values, so a planted or tampered file can at worst
+    give a wrong number, never run code (a pickle runs whatever its author put in it; the checksum
+    is no defence, as anyone who can write the file can recompute it). Loading gives back tuples as
+    tuples, dicts in their order, numpy scalars as numpy scalars of the same dtype and arrays with
+    the same dtype, shape and bytes (as new C-ordered, writable arrays). :meth:`store` refuses, with
+    a ``TypeError`` naming the job, the place and the type, any value it cannot give back as it was:
+    other classes, subclasses of the supported types, object or structured dtypes, cycles.
+    """
+
+    SUFFIX = ".result"
 
     def __init__(self, directory: str | os.PathLike):
         self.dir = Path(directory)
 
     def path(self, job: Job) -> Path:
-        return self.dir / job.key[:2] / f"{job.key}.pkl"
+        return self.dir / job.key[:2] / f"{job.key}{self.SUFFIX}"
 
     def load(self, job: Job):
         """The cached result, ``None`` if absent; raises CorruptCacheError on a damaged file."""
@@ -139,18 +268,34 @@ class Cache:
             return None
         data = path.read_bytes()
         head = len(MAGIC) + 65
-        if not data.startswith(MAGIC) or len(data) < head:
+        if not data.startswith(MAGIC) or len(data) < head or data[head - 1:head] != b"\n":
             raise CorruptCacheError(f"{path}: not a bolib result file (truncated?)")
         digest, payload = data[len(MAGIC):head - 1].decode(errors="replace"), data[head:]
         if hashlib.sha256(payload).hexdigest() != digest:
             raise CorruptCacheError(f"{path}: checksum mismatch (truncated or corrupt)")
-        return pickle.loads(payload)["result"]
+        header, _, blob = payload.partition(b"\n")
+        try:
+            document = json.loads(header)
+            if not (isinstance(document, dict) and {"config", "result"} <= document.keys()):
+                raise ValueError("no config and result")
+            return _decode(document["result"], blob)
+        except Exception as err:  # decoding builds plain values only; any failure means a bad file
+            raise CorruptCacheError(f"{path}: not a valid result file ({type(err).__name__}: {err})"
+                                    ) from None
 
     def store(self, job: Job, result) -> Path:
+        """Write ``result`` for ``job`` atomically; TypeError if it holds a value the cache cannot."""
+        blobs: list[bytes] = []
+        try:
+            encoded = _encode(result, blobs, "the result", set())
+        except TypeError as err:
+            raise TypeError(f"cannot cache the result of {job.describe()}: {err}") from None
+        config = json.loads(json.dumps(job.config, sort_keys=True, default=_key_default))
+        header = json.dumps({"config": config, "result": encoded}).encode()
+        payload = b"".join([header, b"\n", *blobs])
+        blob = MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
         path = self.path(job)
         path.parent.mkdir(parents=True, exist_ok=True)
-        payload = pickle.dumps({"config": job.config, "result": result}, protocol=5)
-        blob = MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
         try:
             with os.fdopen(fd, "wb") as fh:
@@ -164,31 +309,59 @@ class Cache:
         return path
 
     def lookup(self, job: Job, force: bool = False):
-        """(hit, result); a corrupt file is reported, removed and treated as a miss."""
+        """(hit, result); a corrupt or unreadable file is reported, removed and treated as a miss."""
         if force:
             return False, None
         try:
             result = self.load(job)
-        except (CorruptCacheError, pickle.UnpicklingError, EOFError, KeyError) as err:
+        except (CorruptCacheError, OSError) as err:
             warnings.warn(f"recomputing {job.describe()}: corrupt cache file ({err})")
-            self.path(job).unlink(missing_ok=True)
+            try:
+                self.path(job).unlink(missing_ok=True)
+            except OSError:
+                pass
             return False, None
         return (result is not None), result
 
 
+def running_code_path() -> str:
+    """The code path this process computes on, in the terms of :func:`bolib.codepath.key_tag`.
+
+    :data:`bolib.codepath.STATE` says ``"unpinned in this process"`` when numpy or torch loaded
+    before bolib (as in a worker started by ``dask worker``). Those libraries are pinned all the
+    same when the process *started* with the pins in its environment (a worker spawned by a pinned
+    process, or started after ``eval "$(python -m bolib codepath)"``): Linux keeps that starting
+    environment in ``/proc/self/environ``, so such a process counts as ``"pinned"``.
+    """
+    from bolib import codepath
+
+    mode = codepath.STATE.get("mode", "not set")
+    if mode.startswith("unpinned in this process"):
+        try:
+            start = Path("/proc/self/environ").read_bytes().decode(errors="replace").split("\0")
+        except OSError:
+            return mode
+        start_env = dict(item.partition("=")[::2] for item in start if item)
+        if all(start_env.get(name) == value for name, value in codepath.PINS.items()):
+            return "pinned"
+    return mode
+
+
 def execute(job: Job):
-    """Run one job single-threaded; returns ("ok", result) or ("error", traceback text).
+    """Run one job single-threaded; returns ("ok", result, code path) or ("error", traceback text,
+    code path), where the code path is :func:`running_code_path` of the process that ran it.
 
     This is what every executor runs in its workers, so that the same job gives bit-identical
-    numbers whichever executor runs it.
+    numbers whichever executor runs it; :func:`bolib.executors.run_jobs` refuses a result computed
+    on another code path than the one in the job's cache key.
     """
     from bolib.runtime import single_threaded
 
     try:
         with single_threaded():
-            return "ok", job.resolve()(**job.params)
+            return "ok", job.resolve()(**job.params), running_code_path()
     except Exception:  # reported with the job's configuration by the executor
-        return "error", traceback.format_exc()
+        return "error", traceback.format_exc(), running_code_path()
 
 
 def default_cache_dir() -> Path:

@@ -21,7 +21,7 @@ import yaml
 
 from bolib import runtime
 from bolib.claims.report import write_report
-from bolib.errors import BolibError, check_choice
+from bolib.errors import BolibError, check_choice, check_integer, check_writable
 
 PROJECT_ROOT = runtime.PROJECT_ROOT
 PROFILES = ("smoke", "quick", "paper")
@@ -105,8 +105,7 @@ class Outputs:
 
 def run_name(profile: str, seed_offset: int = 0) -> str:
     """The run folder's name: the profile, plus ``-seedsN`` for seed offset N."""
-    if seed_offset < 0:
-        raise ValueError(f"seed offset must be >= 0, got {seed_offset}")
+    check_integer("seed_offset", seed_offset, 0)
     return f"{profile}-seeds{seed_offset}" if seed_offset else profile
 
 
@@ -212,10 +211,18 @@ def notebook_context(name: str, profile: str, output_root: str | None = None, ex
     from bolib.executors import EXECUTORS
 
     check_choice("executor", executor, EXECUTORS)
+    _check_numbers(workers, seed_offset)
     settings = load_profile(name, profile)
     root = Path(output_root) if output_root else PROJECT_ROOT
     return NotebookContext(name, profile, settings, Outputs.under(root, name, profile, seed_offset), executor,
                            workers, scheduler, force, seed_offset)
+
+
+def _check_numbers(workers: int | None, seed_offset: int) -> None:
+    """``workers`` (None: the executor's default) >= 1 and ``seed_offset`` >= 0, or a BolibError."""
+    if workers is not None:
+        check_integer("workers", workers, 1)
+    check_integer("seed_offset", seed_offset, 0)
 
 
 def default_output_root(profile: str) -> Path:
@@ -230,6 +237,7 @@ def reproduce(profile: str = "quick", only=None, executor: str = "local", schedu
     import papermill
 
     check_choice("profile", profile, PROFILES)
+    _check_numbers(workers, seed_offset)
     available = notebook_names(include_template=True)
     names = list(only) if only else notebook_names(include_template)
     for name in names:
@@ -243,6 +251,10 @@ def reproduce(profile: str = "quick", only=None, executor: str = "local", schedu
         client, _ = connect_dask(scheduler, workers or 2)
         client.close()
     root = Path(output_root) if output_root else default_output_root(profile)
+    if names:  # before any notebook runs; all of them write to the same run folder and cache
+        outputs = Outputs.under(root, names[0], profile, seed_offset)
+        check_writable(outputs.run_dir, "run folder")
+        check_writable(outputs.cache_dir, "cache directory")
     executed = []
     for name in names:
         outputs = Outputs.under(root, name, profile, seed_offset)

@@ -16,3 +16,20 @@ def maybe_fail(seed: int, fail: bool = False, log: str | None = None) -> int:
     if fail:
         raise RuntimeError(f"job {seed} was told to fail")
     return seed * 10
+
+
+def sleepy(seed: int, seconds: float = 60.0, started: str | None = None) -> int:
+    """Sleep ``seconds``; first write this worker's pid to the file ``started``, plus ``.<seed>``."""
+    import os
+    import time
+
+    if started:
+        with open(f"{started}.{seed}", "w") as fh:
+            fh.write(str(os.getpid()))
+    time.sleep(seconds)
+    return seed
+
+
+def returns_a_set(seed: int) -> set:
+    """A result the cache cannot hold (a set): its job fails with the cache's TypeError."""
+    return {seed}

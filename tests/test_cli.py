@@ -78,3 +78,51 @@ def test_codepath_command_reports_the_pins_and_prints_exports():
     assert "# mode: pinned" in out.stdout
     for name, value in PINS.items():
         assert f"export {name}='{value}'" in out.stdout
+
+
+@pytest.mark.parametrize("args,expected", [
+    (["reproduce", "--workers", "0"], "--workers must be an integer >= 1, got 0"),
+    (["reproduce", "--workers", "-3"], "--workers must be an integer >= 1, got -3"),
+    (["reproduce", "--seed-offset", "-1"], "--seed-offset must be an integer >= 0, got -1"),
+    (["report", "--seed-offset", "-1"], "--seed-offset must be an integer >= 0, got -1"),
+])
+def test_out_of_range_numbers_exit_2_stating_the_range(tmp_path, capsys, args, expected):
+    from bolib.cli import main
+
+    if args[0] == "reproduce":  # were the check missing, run the smallest notebook, away from the project
+        args = [*args, "--profile", "smoke", "--only", "_template", "--output-root", str(tmp_path)]
+    else:
+        args = [*args, "--output-root", str(tmp_path)]
+    assert main(args) == 2
+    assert expected in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())  # nothing ran, nothing was written
+
+
+def test_out_of_range_numbers_are_refused_by_the_functions_too(tmp_path):
+    from bolib.errors import BolibError
+    from bolib.executors import run_jobs
+    from bolib.experiment import Job
+
+    jobs = [Job("jobs:maybe_fail", {"seed": s}) for s in range(2)]
+    for workers in (0, -3, 1.5, True):
+        with pytest.raises(BolibError, match=rf"workers must be an integer >= 1, got {workers!r}"):
+            run_jobs(jobs, executor="local", workers=workers, cache_dir=tmp_path, progress=False)
+        with pytest.raises(BolibError, match="workers must be an integer >= 1"):
+            pipeline.notebook_context("_template", "smoke", str(tmp_path), workers=workers)
+        with pytest.raises(BolibError, match="workers must be an integer >= 1"):
+            pipeline.reproduce("smoke", ["_template"], workers=workers, output_root=tmp_path)
+    with pytest.raises(BolibError, match="seed_offset must be an integer >= 0, got -1"):
+        pipeline.notebook_context("_template", "smoke", str(tmp_path), seed_offset=-1)
+    with pytest.raises(BolibError, match="seed_offset must be an integer >= 0, got -1"):
+        pipeline.reproduce("smoke", ["_template"], seed_offset=-1, output_root=tmp_path)
+    assert not any(tmp_path.iterdir())
+
+
+def test_unwritable_output_root_exits_2_before_any_notebook(tmp_path, capsys):
+    from bolib.cli import main
+
+    (tmp_path / "file").write_text("a file, not a folder")
+    root = tmp_path / "file" / "out"
+    assert main(["reproduce", "--profile", "smoke", "--only", "_template", "--output-root", str(root)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot write to the run folder {root / 'experiments' / 'smoke'}: Not a directory" in err
