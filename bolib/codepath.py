@@ -24,6 +24,7 @@ machines). This module uses the standard library only, because it runs before nu
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 
@@ -36,8 +37,12 @@ PINS = {
     "ATEN_CPU_CAPABILITY": "avx2",  # torch's vectorised element-wise and reduction kernels
     "NPY_DISABLE_CPU_FEATURES": "X86_V4 AVX512_ICL AVX512_SPR",  # numpy's AVX-512 loops
 }
-#: What the pins need from the processor (``/proc/cpuinfo`` flag names).
-REQUIRED_FLAGS = ("avx2", "fma")
+#: What the pins need from the processor (``/proc/cpuinfo`` flag names): x86-64-v3, the level numpy's
+#: and OpenBLAS's AVX2 kernels are built for (``abm`` is LZCNT).
+REQUIRED_FLAGS = ("avx2", "fma", "bmi1", "bmi2", "abm", "movbe", "f16c")
+#: The same pins as numpy 1.x names its features (dragonfly's own environment runs numpy 1.23, which
+#: does not know the x86-64-v4 group): every AVX-512 feature off.
+NUMPY1_DISABLE = "AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL"
 MODES = ("pinned", "native")
 STATE: dict[str, str] = {}
 
@@ -82,14 +87,22 @@ def pin() -> str:
     return state
 
 
+def pins_fingerprint() -> str:
+    """The first 12 hex digits of the SHA-256 of :data:`PINS`: a change of any pin changes every key."""
+    return hashlib.sha256(repr(sorted(PINS.items())).encode()).hexdigest()[:12]
+
+
 def key_tag() -> str:
-    """The code path as part of a job's cache key: ``pinned`` or ``native``, else the reason.
+    """The code path as part of a job's cache key: ``pinned:<pins fingerprint>`` or ``native``, else
+    the reason.
 
     A process whose own libraries loaded before the pins still runs its jobs in pinned worker
-    processes (see :func:`bolib.executors.run_jobs`), so its tag is ``pinned``.
+    processes (see :func:`bolib.executors.run_jobs`), so its tag is the pinned one.
     """
     mode = STATE.get("mode", "not set")
-    return "pinned" if mode.startswith("unpinned in this process") else mode
+    if mode == "pinned" or mode.startswith("unpinned in this process"):
+        return f"pinned:{pins_fingerprint()}"
+    return mode
 
 
 def in_process_is_pinned() -> bool:

@@ -333,14 +333,26 @@ def run_jobs(jobs: list[Job], executor: str = "local", workers: int | None = Non
                mininterval=1.0)
     bar.set_postfix(cached=n_cached, failed=0)
     store_errors: dict[str, str] = {}
-    for job, (status, payload, ran_on) in stream:
+    for job, outcome in stream:
+        if len(outcome) != 4:  # a worker whose bolib predates the code-path check
+            outcome = ("error", "refused: the worker runs another version of bolib (its execute() returned "
+                       f"{len(outcome)} values, not 4); the result was not cached. Install this bolib on "
+                       "the workers", "", "")
+        status, payload, ran_on, worker_key = outcome
         if status == "ok" and ran_on != job.config["code_path"]:
             status, payload = "error", _code_path_refusal(ran_on, job.config["code_path"], scheduler)
+        elif status == "ok" and worker_key != job.key:
+            status, payload = "error", (
+                f"refused: the worker computed this job under cache key {worker_key[:16]}..., not "
+                f"{job.key[:16]}...: its bolib source, library versions or pins differ from this process's "
+                "(see `python -m bolib codepath` and requirements.lock on both); the result was not cached")
         if status == "ok":
             try:
                 _store(cache, job, payload, results.uncached, store_errors)
-            except TypeError as err:  # a result the cache cannot hold: reported as this job's failure
-                status, payload = "error", f"TypeError: {err}"
+            except TypeError as err:  # a result the cache cannot hold: this job's failure, the value kept
+                for i in positions[job.key]:
+                    values[i] = payload
+                status, payload = "error", f"TypeError: {err} (the value is kept in the returned results)"
         if status == "ok":
             for i in positions[job.key]:
                 values[i] = payload

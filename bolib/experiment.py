@@ -12,12 +12,14 @@ code.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import hashlib
 import importlib
 import itertools
 import json
 import math
 import os
+import stat
 import struct
 import tempfile
 import traceback
@@ -189,23 +191,24 @@ def _encode(value, blobs: list, where: str, open_containers: set):
         open_containers.discard(id(value))
 
 
-def _decode(node, data: bytes):
-    """Inverse of :func:`_encode`; raises ValueError (or TypeError, KeyError...) on a malformed file."""
+def _decode(node, data: bytes, regions: list):
+    """Inverse of :func:`_encode`; raises ValueError (or TypeError, KeyError...) on a malformed file.
+    Appends each array's (offset, length) in ``data`` to ``regions``."""
     if isinstance(node, list):
-        return [_decode(v, data) for v in node]
+        return [_decode(v, data, regions) for v in node]
     if not isinstance(node, dict):
         return node
     if len(node) != 1 or next(iter(node)) not in _TAGS:
-        return {k: _decode(v, data) for k, v in node.items()}
+        return {k: _decode(v, data, regions) for k, v in node.items()}
     (tag, body), = node.items()
     if tag == "__tuple__":
         if not isinstance(body, list):
             raise ValueError("malformed tuple")
-        return tuple(_decode(v, data) for v in body)
+        return tuple(_decode(v, data, regions) for v in body)
     if tag == "__dict__":
         if not (isinstance(body, list) and all(isinstance(p, list) and len(p) == 2 for p in body)):
             raise ValueError("malformed dict")
-        return {_decode(k, data): _decode(v, data) for k, v in body}
+        return {_decode(k, data, regions): _decode(v, data, regions) for k, v in body}
     if tag == "__float__":
         return struct.unpack(">d", bytes.fromhex(body))[0]
 
@@ -226,9 +229,35 @@ def _decode(node, data: bytes):
     nbytes = math.prod(shape) * dtype.itemsize
     if offset + nbytes > len(data):
         raise ValueError("array data past the end of the file")
+    regions.append((offset, nbytes))
     if nbytes == 0:
         return np.zeros(shape, dtype)
     return np.frombuffer(data, dtype, math.prod(shape), offset).reshape(shape).copy()
+
+
+#: The largest cache file read (results are kilobytes to megabytes; a planted file may be endless).
+MAX_FILE_BYTES = 2 ** 30
+
+
+def _read_regular_file(path: Path) -> bytes:
+    """The bytes of ``path`` if it is a regular file (not a link, FIFO or device) of at most
+    :data:`MAX_FILE_BYTES`; CorruptCacheError otherwise."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError as err:
+        if err.errno in (errno.ELOOP, errno.ENXIO):
+            raise CorruptCacheError(f"{path}: not a regular file") from None
+        raise
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fh.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+            raise CorruptCacheError(f"{path}: not a regular file of at most {MAX_FILE_BYTES} bytes")
+        return fh.read(info.st_size)
+
+
+def _config_json(job: Job):
+    """``job.config`` as it reads back from JSON (what a cache file stores and is checked against)."""
+    return json.loads(json.dumps(job.config, sort_keys=True, default=_key_default))
 
 
 class Cache:
@@ -244,9 +273,13 @@ class Cache:
     scalar and ``{"__ndarray__": [dtype, shape, offset]}`` for an array whose C-order bytes start
     ``offset`` bytes into the data after the JSON line.
 
-    Reading such a file only ever builds those values, so a planted or tampered file can at worst
-    give a wrong number, never run code (a pickle runs whatever its author put in it; the checksum
-    is no defence, as anyone who can write the file can recompute it). Loading gives back tuples as
+    Reading such a file only ever builds those values, so a planted or tampered file cannot run code
+    (a pickle runs whatever its author put in it; the checksum is no defence, as anyone who can write
+    the file can recompute it). A file is refused, and recomputed, unless it is a regular file of at
+    most :data:`MAX_FILE_BYTES`, its stored ``config`` is the job's, and its arrays tile its data
+    exactly (no overlaps, so a small file cannot decode into a huge result). A well-formed file with
+    the right configuration but other numbers is not detected: whoever can write the cache can choose
+    the results. Loading gives back tuples as
     tuples, dicts in their order, numpy scalars as numpy scalars of the same dtype and arrays with
     the same dtype, shape and bytes (as new C-ordered, writable arrays). :meth:`store` refuses, with
     a ``TypeError`` naming the job, the place and the type, any value it cannot give back as it was:
@@ -266,7 +299,7 @@ class Cache:
         path = self.path(job)
         if not path.exists():
             return None
-        data = path.read_bytes()
+        data = _read_regular_file(path)
         head = len(MAGIC) + 65
         if not data.startswith(MAGIC) or len(data) < head or data[head - 1:head] != b"\n":
             raise CorruptCacheError(f"{path}: not a bolib result file (truncated?)")
@@ -278,7 +311,14 @@ class Cache:
             document = json.loads(header)
             if not (isinstance(document, dict) and {"config", "result"} <= document.keys()):
                 raise ValueError("no config and result")
-            return _decode(document["result"], blob)
+            if document["config"] != _config_json(job):
+                raise ValueError("it was written for another job configuration")
+            regions: list = []
+            result = _decode(document["result"], blob, regions)
+            if [offset for offset, _ in regions] != list(itertools.accumulate([0, *(n for _, n in regions)]))[:-1] \
+                    or sum(n for _, n in regions) != len(blob):
+                raise ValueError("array data that overlap or leave bytes over")
+            return result
         except Exception as err:  # decoding builds plain values only; any failure means a bad file
             raise CorruptCacheError(f"{path}: not a valid result file ({type(err).__name__}: {err})"
                                     ) from None
@@ -290,8 +330,7 @@ class Cache:
             encoded = _encode(result, blobs, "the result", set())
         except TypeError as err:
             raise TypeError(f"cannot cache the result of {job.describe()}: {err}") from None
-        config = json.loads(json.dumps(job.config, sort_keys=True, default=_key_default))
-        header = json.dumps({"config": config, "result": encoded}).encode()
+        header = json.dumps({"config": _config_json(job), "result": encoded}).encode()
         payload = b"".join([header, b"\n", *blobs])
         blob = MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
         path = self.path(job)
@@ -309,17 +348,23 @@ class Cache:
         return path
 
     def lookup(self, job: Job, force: bool = False):
-        """(hit, result); a corrupt or unreadable file is reported, removed and treated as a miss."""
+        """(hit, result). A corrupt or planted file is reported, moved aside to ``<name>.corrupt`` (kept as
+        evidence) and treated as a miss; a file that cannot be read now (an I/O error) is reported and
+        treated as a miss, and left in place."""
         if force:
             return False, None
         try:
             result = self.load(job)
-        except (CorruptCacheError, OSError) as err:
+        except CorruptCacheError as err:
             warnings.warn(f"recomputing {job.describe()}: corrupt cache file ({err})")
+            path = self.path(job)
             try:
-                self.path(job).unlink(missing_ok=True)
+                os.replace(path, path.with_name(path.name + ".corrupt"))
             except OSError:
                 pass
+            return False, None
+        except OSError as err:
+            warnings.warn(f"recomputing {job.describe()}: cannot read its cache file ({err})")
             return False, None
         return (result is not None), result
 
@@ -331,11 +376,14 @@ def running_code_path() -> str:
     before bolib (as in a worker started by ``dask worker``). Those libraries are pinned all the
     same when the process *started* with the pins in its environment (a worker spawned by a pinned
     process, or started after ``eval "$(python -m bolib codepath)"``): Linux keeps that starting
-    environment in ``/proc/self/environ``, so such a process counts as ``"pinned"``.
+    environment in ``/proc/self/environ``, so such a process counts as pinned.
     """
     from bolib import codepath
 
     mode = codepath.STATE.get("mode", "not set")
+    pinned = f"pinned:{codepath.pins_fingerprint()}"
+    if mode == "pinned":
+        return pinned
     if mode.startswith("unpinned in this process"):
         try:
             start = Path("/proc/self/environ").read_bytes().decode(errors="replace").split("\0")
@@ -343,25 +391,27 @@ def running_code_path() -> str:
             return mode
         start_env = dict(item.partition("=")[::2] for item in start if item)
         if all(start_env.get(name) == value for name, value in codepath.PINS.items()):
-            return "pinned"
+            return pinned
     return mode
 
 
 def execute(job: Job):
-    """Run one job single-threaded; returns ("ok", result, code path) or ("error", traceback text,
-    code path), where the code path is :func:`running_code_path` of the process that ran it.
+    """Run one job single-threaded; returns ``(status, payload, code path, key)``: ``("ok", result,
+    ...)`` or ``("error", traceback text, ...)``, with :func:`running_code_path` of the process that
+    ran it and the job's key as that process computes it (its bolib source, library versions, pins).
 
     This is what every executor runs in its workers, so that the same job gives bit-identical
     numbers whichever executor runs it; :func:`bolib.executors.run_jobs` refuses a result computed
-    on another code path than the one in the job's cache key.
+    on another code path, or under another key, than the job's.
     """
     from bolib.runtime import single_threaded
 
     try:
         with single_threaded():
-            return "ok", job.resolve()(**job.params), running_code_path()
+            result = "ok", job.resolve()(**job.params)
     except Exception:  # reported with the job's configuration by the executor
-        return "error", traceback.format_exc(), running_code_path()
+        result = "error", traceback.format_exc()
+    return (*result, running_code_path(), job.key)
 
 
 def default_cache_dir() -> Path:

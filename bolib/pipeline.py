@@ -77,10 +77,61 @@ def notebook_code_hash(notebook: str) -> str:
     return hashlib.sha256(json.dumps(code).encode()).hexdigest()
 
 
-def profile_hash(notebook: str, profile: str) -> str:
-    """SHA-256 of the settings of ``notebook`` at ``profile`` (canonical JSON of the validated mapping)."""
-    settings = load_profile(notebook, profile)
-    return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
+def profile_hash(notebook: str) -> str:
+    """SHA-256 of every profile of ``notebook`` (canonical JSON of its parsed YAML file: a notebook may
+    read another profile's settings than the one it runs)."""
+    spec = yaml.safe_load((profiles_dir() / f"{notebook}.yaml").read_text())
+    return hashlib.sha256(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()
+
+
+#: Modules that run the notebooks and jobs but compute none of their numbers (what they do to a job's
+#: key is checked through the key itself, see :mod:`bolib.status`).
+INFRASTRUCTURE = ("bolib.pipeline", "bolib.experiment", "bolib.executors", "bolib.notebook_tools",
+                  "bolib.status", "bolib.cli", "bolib.bench", "bolib.provenance")
+
+
+def kernel_source_hash(notebook: str) -> str:
+    """:func:`bolib.provenance.source_hash` of the bolib code a notebook's own cells run (claim rules,
+    statistics, plots, models fitted in the kernel ...), without :data:`INFRASTRUCTURE`."""
+    from bolib import provenance
+
+    return provenance.source_hash(notebook_modules(notebook), exclude=INFRASTRUCTURE)
+
+
+def notebook_modules(notebook: str) -> tuple[str, ...]:
+    """The bolib modules that the code cells of ``notebooks/<notebook>.ipynb`` import (``from bolib
+    import x`` counts as ``bolib.x`` when x is a module), sorted."""
+    import ast
+
+    from bolib import provenance
+
+    known = provenance.import_graph().modules
+    found = set()
+    for cell in json.loads((notebooks_dir() / f"{notebook}.ipynb").read_text())["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        try:
+            tree = ast.parse("\n".join(line for line in source.splitlines() if not line.lstrip().startswith(("%", "!"))))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+                     if isinstance(node, ast.ImportFrom) and node.module else [])
+            found |= {n for n in names if n in known}
+    return tuple(sorted(found))
+
+
+def _plain_params(job):
+    """``job``'s parameters if they survive a JSON round trip with the same key (no arrays), else None."""
+    from bolib.experiment import Job
+
+    try:
+        params = json.loads(json.dumps(dict(job.params)))
+    except (TypeError, ValueError):
+        return None
+    return params if Job(job.fn, params).key == job.key else None
 
 
 def jobs_digest(keys) -> str:
@@ -126,6 +177,8 @@ class NotebookContext:
     job_groups: dict = dataclasses.field(default_factory=dict)
     #: figure path (relative to the output root) -> :func:`jobs_digest` of the jobs run before it
     figures: dict = dataclasses.field(default_factory=dict)
+    #: provenance group -> one of its jobs whose parameters are plain JSON, with its key
+    examples: dict = dataclasses.field(default_factory=dict)
 
     @property
     def claims(self):
@@ -144,6 +197,9 @@ class NotebookContext:
                 config = job.config
                 modules = provenance.job_modules(job.resolve(), dict(job.params))
                 self.job_groups[job.key] = (job.fn, modules, config["source"], config["code_path"])
+                group = self.job_groups[job.key]
+                if group not in self.examples and _plain_params(job) is not None:
+                    self.examples[group] = {"params": _plain_params(job), "key": job.key}
 
     def provenance(self) -> dict:
         """What this run's results were made from, for ``python -m bolib status``: the notebook's code
@@ -152,12 +208,14 @@ class NotebookContext:
         from bolib import provenance
 
         groups: dict = {}
-        for key, (fn, modules, source, code_path) in self.job_groups.items():
-            group = groups.setdefault((fn, modules, source, code_path),
-                                      {"fn": fn, "modules": list(modules), "source": source,
-                                       "code_path": code_path, "keys": []})
+        for key, group_id in self.job_groups.items():
+            fn, modules, source, code_path = group_id
+            group = groups.setdefault(group_id, {"fn": fn, "modules": list(modules), "source": source,
+                                                 "code_path": code_path, "example": self.examples.get(group_id),
+                                                 "keys": []})
             group["keys"].append(key)
-        return {"notebook_code": notebook_code_hash(self.name), "settings": profile_hash(self.name, self.profile),
+        return {"notebook_code": notebook_code_hash(self.name), "settings": profile_hash(self.name),
+                "kernel_source": kernel_source_hash(self.name),
                 "libraries": provenance.library_versions(), "git": provenance.git_revision(),
                 "jobs": {"n": len(self.job_groups), "digest": jobs_digest(self.job_groups)},
                 "job_groups": list(groups.values()), "figures": dict(sorted(self.figures.items()))}
@@ -212,10 +270,24 @@ def notebook_context(name: str, profile: str, output_root: str | None = None, ex
 
     check_choice("executor", executor, EXECUTORS)
     _check_numbers(workers, seed_offset)
+    _single_threaded_process()
     settings = load_profile(name, profile)
     root = Path(output_root) if output_root else PROJECT_ROOT
     return NotebookContext(name, profile, settings, Outputs.under(root, name, profile, seed_offset), executor,
                            workers, scheduler, force, seed_offset)
+
+
+def _single_threaded_process() -> None:
+    """One BLAS and one torch thread for the rest of this process (a notebook's kernel): numbers
+    computed in the kernel itself, like those of the jobs, must not depend on the number of cores."""
+    import sys
+
+    from threadpoolctl import threadpool_limits
+
+    runtime.set_single_thread_env()
+    threadpool_limits(limits=1)
+    if "torch" in sys.modules:
+        sys.modules["torch"].set_num_threads(1)
 
 
 def _check_numbers(workers: int | None, seed_offset: int) -> None:
@@ -255,17 +327,22 @@ def reproduce(profile: str = "quick", only=None, executor: str = "local", schedu
         outputs = Outputs.under(root, names[0], profile, seed_offset)
         check_writable(outputs.run_dir, "run folder")
         check_writable(outputs.cache_dir, "cache directory")
+        for name in names:
+            check_writable(Outputs.under(root, name, profile, seed_offset).figure_dir, "figure folder")
+    runtime.set_single_thread_env()  # the kernels start with one BLAS thread (see _single_threaded_process)
     executed = []
-    for name in names:
-        outputs = Outputs.under(root, name, profile, seed_offset)
-        outputs.run_dir.mkdir(parents=True, exist_ok=True)
-        target = outputs.run_dir / f"{name}.ipynb"
-        print(f"[bolib] {name} @ {profile} -> {target}", flush=True)
-        papermill.execute_notebook(
-            str(notebooks_dir() / f"{name}.ipynb"), str(target), kernel_name="python3",
-            cwd=str(notebooks_dir()), progress_bar=progress,
-            parameters=dict(profile=profile, output_root=str(root), executor=executor,
-                            workers=workers, scheduler=scheduler, force=force, seed_offset=seed_offset))
-        executed.append(target)
-    write_report(root / "experiments" / run_name(profile, seed_offset))
+    try:
+        for name in names:
+            outputs = Outputs.under(root, name, profile, seed_offset)
+            outputs.run_dir.mkdir(parents=True, exist_ok=True)
+            target = outputs.run_dir / f"{name}.ipynb"
+            print(f"[bolib] {name} @ {profile} -> {target}", flush=True)
+            papermill.execute_notebook(
+                str(notebooks_dir() / f"{name}.ipynb"), str(target), kernel_name="python3",
+                cwd=str(notebooks_dir()), progress_bar=progress,
+                parameters=dict(profile=profile, output_root=str(root), executor=executor,
+                                workers=workers, scheduler=scheduler, force=force, seed_offset=seed_offset))
+            executed.append(target)
+    finally:  # a failed or stopped run's report says which declared claims were not decided
+        write_report(root / "experiments" / run_name(profile, seed_offset))
     return executed

@@ -31,7 +31,7 @@ from bolib import codepath
 PACKAGE_DIR = Path(__file__).resolve().parent
 #: Libraries whose version is part of every job key.
 NUMERICAL_LIBRARIES = ("numpy", "scipy", "torch", "gpytorch", "linear_operator", "botorch",
-                       "scikit-learn", "box2d")
+                       "scikit-learn", "box2d", "optuna", "gymnasium", "scikit-image")
 #: Imports that never carry a job's computation: ``bolib/__init__`` imports the ``bolib.minimize``
 #: front door lazily, for users; following that edge would make every job depend on every module.
 IGNORED_EDGES = (("bolib", "bolib.optimize"),)
@@ -96,9 +96,10 @@ def code_fingerprint(module: str, path: Path) -> bytes:
 
 
 @functools.lru_cache(maxsize=None)
-def source_hash(modules: tuple[str, ...]) -> str:
+def source_hash(modules: tuple[str, ...], exclude: tuple[str, ...] = ()) -> str:
     """SHA-256 of the code (:func:`code_fingerprint`) of ``modules`` and all the bolib modules they
-    import, and of the registry entries (``"module:object"``) among ``modules``.
+    import, and of the registry entries (``"module:object"``) among ``modules``; the bolib modules in
+    ``exclude`` are left out.
 
     A module outside bolib (e.g. a job function defined in a test) adds its own file and, since its
     imports are not on the graph, all of bolib.
@@ -108,7 +109,7 @@ def source_hash(modules: tuple[str, ...]) -> str:
     entries = sorted(m for m in modules if ":" in m)
     modules = {m.partition(":")[0] for m in modules}
     ours = [m for m in modules if m == "bolib" or m.startswith("bolib.")]
-    files = [(m, _source_file(m)) for m in reachable_modules(ours)]
+    files = [(m, _source_file(m)) for m in reachable_modules(ours) if m not in exclude]
     others = sorted(modules - set(ours))
     if others:
         files += [(m, Path(importlib.import_module(m).__file__)) for m in others]

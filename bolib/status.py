@@ -1,13 +1,14 @@
 """Are the committed results what HEAD would compute? (``python -m bolib status``)
 
 Every claims file records what its run was made from (:meth:`bolib.pipeline.NotebookContext.provenance`):
-the notebook's code cells and profile settings (hashes), the library versions, and the jobs
-grouped by what their cache keys cover besides parameters: the job function, the bolib modules and
-registry entries it reaches, their source hash, and the code path. A job's key is a hash of its
-function, parameters and exactly these, so when every group's source hash, the library versions and
-the code path are what HEAD gives, and the notebook and profile are unchanged (so it asks for the
-same parameters), HEAD would compute the same keys: the results are current. Nothing is run; the
-check reads the source and the installed versions only.
+hashes of the notebook's code cells, of its profile file and of the bolib code its cells run
+themselves (:func:`bolib.pipeline.kernel_source_hash`), the library versions, and the jobs grouped
+by what their cache keys cover besides parameters (the job function, the bolib modules and registry
+entries it reaches, their source hash and the code path), each group with its keys and one example
+job whose parameters are plain JSON. A run is current when all of these are what HEAD gives and
+HEAD gives each example job the recorded key (which catches a registry entry pointed at other code,
+a renamed function, and any change of what keys are made of). Nothing is run: the check reads the
+source and the installed versions only.
 
 Figures are checked too: each PNG and PDF carries the fingerprint of the jobs it was made from
 (``jobs=...`` in its metadata), which must match what its run's claims file recorded for it; a figure
@@ -20,7 +21,8 @@ from pathlib import Path
 
 from bolib import codepath, provenance
 from bolib.claims.book import read_claims_file
-from bolib.pipeline import PROJECT_ROOT, PROFILES, notebook_code_hash, notebook_names, profile_hash
+from bolib.experiment import Job
+from bolib.pipeline import PROJECT_ROOT, kernel_source_hash, notebook_code_hash, notebook_names, profile_hash
 
 FIGURE_SUFFIXES = (".png", ".pdf")
 
@@ -33,11 +35,26 @@ class Finding:
     stale: list[str]
 
 
+def _example_stale(group: dict) -> str:
+    """Why HEAD would give one of the group's jobs (its recorded example) another key, or ''."""
+    example = group.get("example")
+    if not example:
+        return ""
+    try:
+        key = Job(group["fn"], example["params"]).key
+    except Exception as err:  # the function or a registry entry is gone, renamed or broken
+        return f"{group['fn']} cannot be keyed at HEAD ({type(err).__name__}: {err})"
+    return "" if key == example["key"] else f"{group['fn']}: HEAD gives its example job another key"
+
+
 def _run_findings(path: Path, root: Path, notebooks: list[str]) -> tuple[Finding, dict[str, str]]:
-    record = read_claims_file(path)
     run = path.parent.name
-    name = record["notebook"]
     what = f"experiments/{run}/{path.name}"
+    try:
+        record = read_claims_file(path)
+        name = record["notebook"]
+    except (ValueError, KeyError, TypeError) as err:
+        return Finding(what, [f"unreadable claims file ({type(err).__name__}: {err})"]), {}
     prov = record.get("provenance") or {}
     if not prov:
         return Finding(what, ["records no provenance (made before results recorded their jobs): rerun it"]), {}
@@ -45,29 +62,34 @@ def _run_findings(path: Path, root: Path, notebooks: list[str]) -> tuple[Finding
     if not record.get("complete"):
         stale.append("the run did not finish (undecided: " + (", ".join(record.get("undecided") or []) or "unknown")
                      + ")")
-    profile = record.get("profile", run.split("-seeds")[0])
     if name not in notebooks:
         stale.append(f"no notebook {name!r} any more")
     else:
         if prov.get("notebook_code") != notebook_code_hash(name):
             stale.append(f"the code cells of notebooks/{name}.ipynb changed")
-        if profile in PROFILES and prov.get("settings") != profile_hash(name, profile):
-            stale.append(f"the {profile!r} settings in experiments/profiles/{name}.yaml changed")
+        if prov.get("settings") != profile_hash(name):
+            stale.append(f"experiments/profiles/{name}.yaml changed")
+        if prov.get("kernel_source") != kernel_source_hash(name):
+            stale.append("the bolib code the notebook itself runs (claims rules, plots, statistics ...) changed")
     libraries = provenance.library_versions()
-    moved = {k: (v, libraries.get(k)) for k, v in (prov.get("libraries") or {}).items() if libraries.get(k) != v}
+    recorded = prov.get("libraries") or {}
+    moved = {k: (recorded.get(k), libraries.get(k)) for k in set(recorded) | set(libraries)
+             if recorded.get(k) != libraries.get(k)}
     if moved:
         stale.append("library versions differ: " + ", ".join(f"{k} {a} -> {b}" for k, (a, b) in sorted(moved.items())))
     changed: dict[str, int] = {}
     for group in prov.get("job_groups", []):
         try:
             source = provenance.source_hash(tuple(group["modules"]))
-        except (ValueError, ModuleNotFoundError, AttributeError) as err:
+        except (ValueError, ModuleNotFoundError, AttributeError, SyntaxError) as err:
             source = f"unavailable ({err})"
+        label = f"{group['fn']} (reaches {', '.join(group['modules'])})"
         if source != group["source"] or codepath.key_tag() != group["code_path"]:
-            label = f"{group['fn']} (reaches {', '.join(group['modules'])})"
-            changed[label] = changed.get(label, 0) + len(group["keys"])
+            changed[f"{label}: code or code path changed since"] = len(group["keys"])
+        elif reason := _example_stale(group):
+            changed[f"{label}: {reason}"] = len(group["keys"])
     for label, n in changed.items():
-        stale.append(f"{n} jobs of {label}: code or code path changed since")
+        stale.append(f"{n} jobs of {label}")
     figures = prov.get("figures") or {}
     for rel, digest in figures.items():
         file = root / rel
@@ -78,11 +100,18 @@ def _run_findings(path: Path, root: Path, notebooks: list[str]) -> tuple[Finding
     return Finding(what, stale), figures
 
 
-def check(root: str | Path | None = None) -> list[Finding]:
-    """Every committed claims file under ``root/experiments`` and every figure under ``root/figures``."""
+def check(root: str | Path | None = None, required: str | None = None) -> list[Finding]:
+    """Every committed claims file under ``root/experiments`` and every figure under ``root/figures``;
+    with ``required`` (a run name such as ``quick``), a paper notebook without a claims file in that run
+    is stale too."""
     root = Path(root) if root else PROJECT_ROOT
     notebooks = notebook_names(include_template=True)
     findings, recorded = [], set()
+    if required:
+        for name in notebook_names():
+            if not (root / "experiments" / required / f"{name}.claims.json").exists():
+                findings.append(Finding(f"experiments/{required}/{name}.claims.json",
+                                        ["missing: the notebook has no committed results"]))
     for path in sorted((root / "experiments").glob("*/*.claims.json")):
         finding, figures = _run_findings(path, root, notebooks)
         findings.append(finding)
@@ -96,9 +125,14 @@ def check(root: str | Path | None = None) -> list[Finding]:
     return findings
 
 
+#: The run every paper notebook must have committed results of (``make reproduce``'s profile).
+COMMITTED_RUN = "quick"
+
+
 def main(root: str | Path | None = None) -> int:
-    """Print one line per committed result (``current`` or ``stale: reasons``); 1 if any is stale."""
-    findings = check(root)
+    """Print one line per committed result (``current`` or ``stale: reasons``); 1 if any is stale. The
+    project itself (no ``root``) must hold a :data:`COMMITTED_RUN` claims file for every paper notebook."""
+    findings = check(root, required=None if root else COMMITTED_RUN)
     for finding in findings:
         print(f"{finding.what}: " + ("current" if not finding.stale else "STALE: " + "; ".join(finding.stale)))
     stale = [f for f in findings if f.stale]

@@ -81,6 +81,8 @@ def _feed(digest, key: str, value) -> None:
         array = np.asarray(value)
         if array.dtype.kind in "fiub":
             digest.update(key.encode() + np.ascontiguousarray(array, dtype=float).tobytes())
+        elif array.dtype.kind == "O" and value is not None:
+            raise TypeError(f"{key}: cannot hash {type(value).__name__} {value!r:.80}")
 
 
 def numbers_hash(result) -> str:

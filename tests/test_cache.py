@@ -251,4 +251,60 @@ def test_a_result_the_cache_cannot_hold_fails_its_job_only(tmp_path):
     results = run_jobs(jobs, executor="serial", cache_dir=tmp_path, progress=False, raise_on_failure=False)
     assert [job.fn for job, _ in results.failures] == ["jobs:returns_a_set"]
     assert "cannot cache the result of" in results.failures[0][1] and "set" in results.failures[0][1]
-    assert results.values[1] == 10 and Cache(tmp_path).lookup(jobs[1])[0]
+    assert results.values == [{0}, 10] and Cache(tmp_path).lookup(jobs[1])[0]
+
+
+def _forged(result_json: str, data: bytes = b"", config=None) -> bytes:
+    """A well-formed new-format file for JOB (its own config unless given) with ``result_json``."""
+    from bolib.experiment import _config_json
+
+    header = json.dumps({"config": _config_json(JOB) if config is None else config, "result": "X"})
+    header = header.replace('"X"', result_json).encode()
+    return _checksummed(MAGIC, header + b"\n" + data)
+
+
+@pytest.mark.parametrize("name, blob", [
+    # 2,000 references to one 8 kB array would decode to 16 MB: arrays must tile the data exactly
+    ("overlapping arrays", _forged(json.dumps([{"__ndarray__": ["<f8", [1000], 0]}] * 2000), bytes(8000))),
+    ("bytes left over", _forged(json.dumps({"__ndarray__": ["<f8", [1], 0]}), bytes(16))),
+    ("another job's file", _forged("1", config={"fn": "jobs:maybe_fail", "params": {"seed": 8}})),
+])
+def test_files_that_are_not_this_jobs_plain_result_are_refused(tmp_path, name, blob):
+    cache = Cache(tmp_path)
+    path = cache.path(JOB)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(blob)
+    with pytest.warns(UserWarning, match="corrupt cache file"):
+        assert cache.lookup(JOB) == (False, None)
+    assert path.with_name(path.name + ".corrupt").exists()  # kept aside as evidence
+
+
+def test_a_well_formed_file_of_this_job_is_read(tmp_path):
+    cache = Cache(tmp_path)
+    path = cache.path(JOB)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(_forged(json.dumps({"__ndarray__": ["<f8", [2], 0]}), np.array([1.0, 2.0]).tobytes()))
+    hit, value = cache.lookup(JOB)
+    assert hit and np.array_equal(value, [1.0, 2.0])
+
+
+@pytest.mark.parametrize("kind", ["symlink to /dev/zero", "fifo"])
+def test_a_link_or_fifo_is_refused_without_reading_it(tmp_path, kind):
+    cache = Cache(tmp_path)
+    path = cache.path(JOB)
+    path.parent.mkdir(parents=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    with pytest.warns(UserWarning, match="corrupt cache file.*not a regular file"):
+        assert cache.lookup(JOB) == (False, None)
+
+
+def test_an_unreadable_file_is_a_miss_and_kept(tmp_path, monkeypatch):
+    cache = Cache(tmp_path)
+    cache.store(JOB, 70)
+    monkeypatch.setattr("bolib.experiment._read_regular_file", lambda path: (_ for _ in ()).throw(OSError(5, "EIO")))
+    with pytest.warns(UserWarning, match="cannot read its cache file"):
+        assert cache.lookup(JOB) == (False, None)
+    assert cache.path(JOB).exists()

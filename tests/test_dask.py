@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bolib.codepath import pins_fingerprint
 from bolib import cli, codepath, executors
 from bolib.executors import DaskWorkersGone, JobsFailed, SchedulerUnreachable, run_jobs
 from bolib.experiment import Cache, Job
@@ -125,7 +126,8 @@ def test_plain_dask_worker_is_refused_and_nothing_cached(processes, scheduler, t
     message = str(info.value)
     assert "2 of 2 jobs failed" in message
     assert "refused: the worker computed this job on code path 'unpinned in this process: numpy imported " \
-           "before bolib', but its cache key is for 'pinned'; the result was not cached" in message
+           f"before bolib', but its cache key is for 'pinned:{pins_fingerprint()}'; the result was not cached" \
+        in message
     assert f"\n    python -m bolib worker {scheduler} [dask worker options]\n" in message
     assert not _files(tmp_path / "cache")
 

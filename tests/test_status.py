@@ -42,7 +42,9 @@ def test_a_fresh_run_is_current(smoke_run, capsys):
     (lambda r: r["provenance"]["job_groups"][0].update(code_path="native"), "code or code path changed"),
     (lambda r: r["provenance"]["libraries"].update(numpy="1.0"), "library versions differ: numpy 1.0"),
     (lambda r: r["provenance"].update(notebook_code="0" * 64), "code cells of notebooks/_template.ipynb changed"),
-    (lambda r: r["provenance"].update(settings="0" * 64), "'smoke' settings"),
+    (lambda r: r["provenance"].update(settings="0" * 64), "experiments/profiles/_template.yaml changed"),
+    (lambda r: r["provenance"].update(kernel_source="0" * 64), "the bolib code the notebook itself runs"),
+    (lambda r: r["provenance"]["libraries"].pop("numpy"), "library versions differ: numpy None"),
     (lambda r: r.update(complete=False, undecided=["T1"]), "did not finish (undecided: T1)"),
     (lambda r: r.update(provenance={}), "records no provenance"),
 ])
@@ -70,3 +72,19 @@ def test_the_committed_results_are_what_head_computes():
     """The repository's own claims files and figures: regenerate them when the code that made them changes."""
     out = subprocess.run([sys.executable, "-m", "bolib", "status"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout[-5000:]
+
+
+@pytest.mark.slow
+def test_a_registry_entry_pointed_at_other_code_is_stale(smoke_run, monkeypatch, capsys):
+    from bolib import algorithms
+
+    monkeypatch.setitem(algorithms.METHOD_PATHS, "gp-ucb", algorithms.METHOD_PATHS["random"])
+    assert status.main(smoke_run) == 1
+    assert "HEAD gives its example job another key" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_a_notebook_without_committed_results_is_stale(smoke_run):
+    missing = [f.what for f in status.check(smoke_run, required="smoke") if f.stale]
+    assert sorted(missing) == [f"experiments/smoke/{name}.claims.json" for name in pipeline.notebook_names()]
+

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from bolib import codepath
 from bolib.algorithms import _dragonfly_server
 from bolib.algorithms.base import Optimizer
 
@@ -52,6 +53,15 @@ def _stop(server: subprocess.Popen) -> None:
     server.wait()
 
 
+def server_environment() -> dict:
+    """The server's environment: this process's (with bolib's pins), one BLAS thread, and numpy 1.x's
+    names for switching its AVX-512 loops off (:data:`bolib.codepath.NUMPY1_DISABLE`)."""
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    if os.environ.get("NPY_DISABLE_CPU_FEATURES") == codepath.PINS["NPY_DISABLE_CPU_FEATURES"]:
+        env["NPY_DISABLE_CPU_FEATURES"] = codepath.NUMPY1_DISABLE
+    return env
+
+
 class DragonflyAddUCB(Optimizer):
     """dragonfly's ``add_ucb`` (Add-GP-UCB as its authors ship it), one subprocess per run."""
 
@@ -70,8 +80,7 @@ class DragonflyAddUCB(Optimizer):
         if self._server is None:
             self._server = subprocess.Popen(
                 [str(dragonfly_python()), str(SERVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, env={**os.environ, "OMP_NUM_THREADS": "1",
-                                                           "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"})
+                stderr=subprocess.DEVNULL, text=True, env=server_environment())
             weakref.finalize(self, _stop, self._server)
             reply = self._exchange({"cmd": "start", "dim": self.dim, "seed": self.seed, "options": self.options})
             self.info["dragonfly_version"] = reply["version"]

@@ -42,8 +42,8 @@ def test_jitter_escalates_for_near_duplicate_points():
 def test_cached_posterior_equals_botorch_posterior():
     """The fit here is ill-conditioned (noise-free, cond(K) about 2e14), so the two routes agree to 1e-8
     only because they do the same arithmetic: on MKL's AVX2 branch of an Intel processor they differed
-    by 7e-8, with the fit on other hyperparameters. The COMPATIBLE pin (bolib.codepath) makes them agree
-    exactly on Intel and AMD alike (tests/test_golden.py emulates the other vendor)."""
+    by 7e-8, with the fit on other hyperparameters. Under the COMPATIBLE pin (bolib.codepath) they agree
+    to the last bit on Intel and AMD alike (tests/test_golden.py emulates the other vendor)."""
     X, y = _data(40)
     gp = GP("rbf", ard=True).fit(X, y)
     Xc = torch.as_tensor(np.random.default_rng(1).random((200, 2)))
