@@ -63,14 +63,24 @@ class PLSClassifier:
         if lam <= 0:
             raise ValueError(f"lambda must be > 0; got {lam}")
         self.lam = float(lam)
-        if kernel == "rbf":
-            self.gp = GP("rbf", lengthscale=lengthscale, outputscale=1.0, noise=self.lam, fit=False,
-                         standardize=False)
-        else:
-            self.gp = GP(rq_ard_kernel(dim), noise=self.lam, fit=True, standardize=False, starts=1, seed=seed)
+        self.dim, self.kernel, self.lengthscale, self.seed = dim, kernel, lengthscale, seed
+        self.gp = self._new_gp()
+
+    def _new_gp(self) -> GP:
+        if self.kernel == "rbf":
+            return GP("rbf", lengthscale=self.lengthscale, outputscale=1.0, noise=self.lam, fit=False,
+                      standardize=False)
+        return GP(rq_ard_kernel(self.dim), noise=self.lam, fit=True, standardize=False, starts=1, seed=self.seed)
 
     def fit(self, X, z) -> "PLSClassifier":
-        self.gp.fit(X, z)
+        """Fit to labels ``z``. A refit warm-started from the previous hyperparameters can end where
+        K + lambda I is not numerically positive definite (an output scale of order 1e8); it is then
+        redone from the default start."""
+        try:
+            self.gp.fit(X, z)
+        except torch.linalg.LinAlgError:
+            self.gp = self._new_gp()
+            self.gp.fit(X, z)
         return self
 
     def posterior(self, X: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
