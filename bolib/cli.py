@@ -132,7 +132,7 @@ def _worker(args: list[str]) -> int:
     from bolib import codepath
     from bolib.experiment import running_code_path
 
-    if running_code_path() not in codepath.MODES:
+    if running_code_path() != codepath.key_tag():
         print(f"warning: this process is not on the pinned code path ({running_code_path()}); jobs "
               "computed here are refused by clients on the pinned path", file=sys.stderr)
     return dask_worker.main(args=args, prog_name="python -m bolib worker")

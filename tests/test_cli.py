@@ -1,3 +1,4 @@
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -126,3 +127,14 @@ def test_unwritable_output_root_exits_2_before_any_notebook(tmp_path, capsys):
     assert main(["reproduce", "--profile", "smoke", "--only", "_template", "--output-root", str(root)]) == 2
     err = capsys.readouterr().err
     assert f"cannot write to the run folder {root / 'experiments' / 'smoke'}: Not a directory" in err
+
+
+@pytest.mark.parametrize("numpy_first", [False, True])
+def test_worker_command_warns_only_off_the_pinned_path(numpy_first):
+    from bolib.codepath import PINS
+
+    env = {k: v for k, v in os.environ.items() if k not in ("BOLIB_CODE_PATH", *PINS)}
+    code = ("import numpy; " if numpy_first else "") + "import sys; from bolib import cli; sys.exit(cli.main(['worker', '--help']))"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert ("warning: this process is not on the pinned code path" in out.stderr) == numpy_first
