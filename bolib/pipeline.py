@@ -224,6 +224,32 @@ class NotebookContext:
         """The ``n`` seeds of this run: ``seed_offset``, ..., ``seed_offset + n - 1``."""
         return range(self.seed_offset, self.seed_offset + n)
 
+    def staged(self, stages, run, values):
+        """Run an experiment in stages of seeds until its comparison claims are decided.
+
+        ``run(seeds)`` runs the experiment on ``seeds`` (cached jobs of earlier stages are not run
+        again) and returns its result; ``values(result)`` gives ``{claim id: {label: per-seed
+        values}}`` for the comparisons it decides, each declared with these ``stages``. After each
+        stage every claim is decided on the seeds so far (:func:`bolib.claims.rules.comparison`
+        looks at the stages in order and keeps the first that decides); the next stage runs only
+        while one of them is still open. Returns the result of the last stage run.
+        """
+        stages = tuple(int(s) for s in stages)
+        for n in stages:
+            result = run(self.seeds(n))
+            open_claims = []
+            for claim_id, claim_values in values(result).items():
+                declared = self.claims.declared.get(claim_id)
+                if declared is not None and tuple(declared.params.get("stages") or ()) != stages:
+                    raise BolibError(f"claim {claim_id} is declared with stages {declared.params.get('stages')}, "
+                                     f"but its experiment runs in stages {list(stages)}")
+                claim = self.claims.decide(claim_id, claim_values)
+                if claim.details.get("next_look"):
+                    open_claims.append(claim_id)
+            if not open_claims:
+                break
+        return result
+
     def run(self, experiment, *more):
         """Run an :class:`~bolib.experiment.Experiment` with this run's executor and cache.
 

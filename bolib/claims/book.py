@@ -31,6 +31,13 @@ from bolib.claims import rules
 from bolib.errors import BolibError, check_choice
 
 KINDS = ("comparison", "rate", "value", "coverage", "erratum", "invariant", "not run")
+#: whose claim: a statement the paper makes ("paper", with its ``location``) or ours ("check":
+#: sanity checks, contrasts, extensions, implementation checks)
+ORIGINS = ("paper", "check")
+#: what a claim of the paper rests on: its experiments (figures, tables) or its theory
+EVIDENCE = ("experiment", "theory")
+#: a change made after results existed: when, what, why, and the verdict it had before
+REVISION_FIELDS = ("date", "changed", "why", "verdict_before")
 
 
 class InvariantViolated(BolibError, AssertionError):
@@ -50,6 +57,26 @@ class Declaration:
     stand_in: str = ""
     figure: str = ""
     cell: str = ""
+    origin: str = ""
+    location: str = ""
+    evidence: str = ""
+    revisions: tuple = ()
+
+    def __post_init__(self):
+        check_choice(f"origin of claim {self.id}", self.origin, ORIGINS)
+        if self.origin == "paper":
+            if not self.location:
+                raise ValueError(f"claim {self.id}: a claim of the paper needs its location (section, figure, "
+                                 "table, theorem or equation)")
+            check_choice(f"evidence of claim {self.id}", self.evidence, EVIDENCE)
+        elif self.evidence:
+            raise ValueError(f"claim {self.id}: evidence ({', '.join(EVIDENCE)}) is for the paper's claims only")
+        revisions = tuple(dict(r) for r in self.revisions)
+        for r in revisions:
+            if set(r) != set(REVISION_FIELDS) or not all(isinstance(r[k], str) and r[k] for k in REVISION_FIELDS):
+                raise ValueError(f"claim {self.id}: each revision needs exactly the non-empty text fields "
+                                 f"{', '.join(REVISION_FIELDS)}; got {sorted(r)}")
+        object.__setattr__(self, "revisions", revisions)
 
 
 @dataclasses.dataclass
@@ -72,6 +99,10 @@ class Claim:
     profile: str = ""
     seed_offset: int = 0
     details: dict = dataclasses.field(default_factory=dict)
+    origin: str = ""
+    location: str = ""
+    evidence: str = ""
+    revisions: list = dataclasses.field(default_factory=list)
 
 
 FIELDS = [f.name for f in dataclasses.fields(Claim)]
@@ -109,20 +140,33 @@ class ClaimBook:
         return declaration
 
     def comparison(self, id: str, statement: str, paper_value: str, *, method: str, competitors: Sequence[str],
-                   direction: str, metric: str, budget: str, alpha: float = 0.05, margin: float = 0.0,
+                   direction: str, metric: str, budget: str, margin: float, margin_reason: str,
+                   relation: str = "better", stages: Sequence[int] | None = None, alpha: float = 0.05,
                    **where) -> Declaration:
-        """Declare "``method`` is {lower, higher} on ``metric`` at ``budget`` than every competitor"
-        or, with ``margin`` > 0, "no worse than any by ``margin``" (:func:`bolib.claims.rules.comparison`)."""
+        """Declare a comparison of ``method`` with each of ``competitors`` on ``metric`` at ``budget``
+        (:func:`bolib.claims.rules.comparison`): ``relation`` "better" ({``direction``} than each),
+        "no worse" (by less than ``margin``) or "equivalent" (within +-``margin``). ``margin`` is the
+        practical difference in the metric's units, with ``margin_reason`` (the paper's scale, the
+        problem's noise or resolution); ``stages`` are the seed counts of the group-sequential looks
+        (the profile's cap is the last)."""
         check_choice("direction", direction, rules.DIRECTIONS)
+        check_choice("relation", relation, rules.RELATIONS)
         competitors = tuple(competitors)
         if not competitors or method in competitors:
             raise ValueError(f"claim {id}: competitors must be non-empty and exclude {method!r}")
-        relation = f"{direction} than" if not margin else f"not worse by {margin:g} or more than"
-        rule = (f"{metric} at {budget}: {method} {relation} each of {', '.join(competitors)}; exact paired "
-                f"signed-rank test both ways, IUT for reproduced, Holm for not reproduced, alpha={alpha}")
+        if not margin > 0 or not margin_reason:
+            raise ValueError(f"claim {id}: a comparison needs a margin > 0 in the metric's units and its reason")
+        stages = tuple(int(s) for s in stages) if stages else None
+        if stages:
+            rules.Design(stages, alpha)
+        relation_text = {"better": f"{direction} than", "no worse": f"not worse by {margin:g} or more than",
+                         "equivalent": f"within +-{margin:g} of"}[relation]
+        rule = (f"{metric} at {budget}: {method} {relation_text} each of {', '.join(competitors)} "
+                f"(margin {margin:g}: {margin_reason}); " + rules.comparison_rule(relation, stages, alpha))
         return self._declare(Declaration(id, "comparison", statement, str(paper_value), rule,
                                          {"method": method, "competitors": competitors, "direction": direction,
-                                          "alpha": alpha, "margin": margin}, **where))
+                                          "relation": relation, "margin": float(margin), "stages": stages,
+                                          "alpha": alpha}, **where))
 
     def rate(self, id: str, statement: str, paper_value: str, *, claimed: tuple[float, float], estimator: str,
              contrast: str | None = None, **where) -> Declaration:
@@ -206,7 +250,8 @@ class ClaimBook:
     def _record(self, declared: Declaration, measured, verdict, reason, n, details) -> Claim:
         claim = Claim(self.paper, declared.id, declared.kind, declared.statement, declared.paper_value,
                       declared.rule, measured, verdict, reason, n, declared.stand_in, declared.figure,
-                      declared.cell, self.profile, self.seed_offset, _jsonable(details))
+                      declared.cell, self.profile, self.seed_offset, _jsonable(details), declared.origin,
+                      declared.location, declared.evidence, [dict(r) for r in declared.revisions])
         self.claims[declared.id] = claim
         if self.path:
             self.save()
@@ -229,8 +274,9 @@ class ClaimBook:
         """The declared claims and their rules, before any data (a notebook's claims table)."""
         import pandas as pd
 
-        return pd.DataFrame([{"id": d.id, "kind": d.kind, "statement": d.statement, "paper": d.paper_value,
-                              "decided by": d.rule, "stand-in": d.stand_in} for d in self.declared.values()])
+        return pd.DataFrame([{"id": d.id, "origin": d.origin + (f" ({d.evidence}, {d.location})" if d.location else ""),
+                              "kind": d.kind, "statement": d.statement, "paper": d.paper_value, "decided by": d.rule,
+                              "stand-in": d.stand_in, "revisions": len(d.revisions)} for d in self.declared.values()])
 
     def table(self):
         import pandas as pd

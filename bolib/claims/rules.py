@@ -36,7 +36,6 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from scipy import stats as sps
 
-from bolib import stats
 from bolib.errors import check_choice
 
 VERDICTS = ("reproduced", "not reproduced", "inconclusive")
@@ -69,64 +68,256 @@ def holm(p_values: Sequence[float], alpha: float) -> np.ndarray:
     return rejected
 
 
-def seeds_needed(alpha: float, tests: int = 1) -> int:
-    """Fewest pairs for which the exact paired test can reach ``alpha / tests`` (smallest p = 2^-n)."""
-    return math.floor(math.log2(tests / alpha)) + 1
+RELATIONS = ("better", "no worse", "equivalent")
+
+
+def signed_rank_p(diff, alternative: str) -> float:
+    """Exact one-sided p-value of Wilcoxon's signed-rank statistic, for any number of pairs.
+
+    ``alternative`` "less": the differences tend below zero; "greater": above. Ranks of |diff|
+    with ties averaged; zeros keep their rank but carry no sign. Under the null every sign pattern
+    of the non-zero differences is equally likely, so the null law of W+ (the sum of the positive
+    ranks) is the subset-sum distribution of the ranks, counted exactly by dynamic programming on
+    doubled (integer) ranks. The smallest attainable p is 2^-n for n non-zero differences.
+    """
+    check_choice("alternative", alternative, ("less", "greater"))
+    diff = np.asarray(diff, dtype=float)
+    nonzero = diff != 0
+    if not nonzero.any():
+        return 1.0
+    ranks = np.rint(2 * sps.rankdata(np.abs(diff))[nonzero]).astype(int)
+    counts = np.zeros(int(ranks.sum()) + 1)
+    counts[0] = 1.0
+    for r in ranks:
+        counts[r:] = counts[r:] + counts[:-r]
+    law = counts / counts.sum()
+    w_plus = int(ranks[diff[nonzero] > 0].sum())
+    return float(law[:w_plus + 1].sum() if alternative == "less" else law[w_plus:].sum())
+
+
+@dataclasses.dataclass(frozen=True)
+class Design:
+    """A group-sequential design: looks after ``stages`` seeds (cumulative, increasing), the
+    overall ``alpha`` spent across the looks by the power family alpha * (n_k / n_K)^rho.
+
+    Look k tests at the increment alpha(t_k) - alpha(t_{k-1}). By the union bound over looks, the
+    chance of each wrong verdict over all looks together is at most ``alpha`` whatever the
+    correlation between looks; ``tests/claims/test_rules.py`` measures it by simulation.
+    """
+
+    stages: tuple[int, ...]
+    alpha: float = 0.05
+    rho: float = 1.0
+
+    def __post_init__(self):
+        stages = tuple(int(s) for s in self.stages)
+        if not stages or stages[0] < 2 or any(b <= a for a, b in zip(stages, stages[1:])):
+            raise ValueError(f"stages must be increasing seed counts >= 2, got {list(self.stages)}")
+        if not 0 < self.alpha < 1 or self.rho <= 0:
+            raise ValueError(f"need 0 < alpha < 1 and rho > 0, got alpha={self.alpha}, rho={self.rho}")
+        object.__setattr__(self, "stages", stages)
+
+    def spent(self) -> list[float]:
+        """The alpha tested at each look (they sum to ``alpha``)."""
+        cap = self.stages[-1]
+        cumulative = [self.alpha * (s / cap) ** self.rho for s in self.stages]
+        return [c - p for c, p in zip(cumulative, [0.0, *cumulative[:-1]])]
+
+    def looks(self, n: int) -> list[tuple[int, float]]:
+        """(seeds, alpha) of the looks that ``n`` seeds reach; ``n`` must be one of the stages."""
+        if n not in self.stages:
+            raise ValueError(f"{n} seeds is not a stage of this design (stages {list(self.stages)})")
+        return [(s, a) for s, a in zip(self.stages, self.spent()) if s <= n]
+
+
+def _towards(values, method, competitor, direction) -> np.ndarray:
+    """Per-seed advantage of ``method`` over ``competitor`` in the claimed direction (> 0: better)."""
+    d = np.asarray(values[method], dtype=float) - np.asarray(values[competitor], dtype=float)
+    return -d if direction == "lower" else d
+
+
+def _look(adv: dict[str, np.ndarray], relation: str, margin: float, a: float) -> tuple[str, str, dict]:
+    """One look of :func:`comparison` at level ``a``: (verdict or "", reason, p-values)."""
+    names = list(adv)
+    p_better = {c: signed_rank_p(v, "greater") for c, v in adv.items()}             # advantage > 0
+    p_worse = {c: signed_rank_p(v, "less") for c, v in adv.items()}                # advantage < 0
+    p_within = {c: max(signed_rank_p(v - margin, "less"), signed_rank_p(v + margin, "greater"))
+                for c, v in adv.items()}                                             # |advantage| < m
+    p_not_worse = {c: signed_rank_p(v + margin, "greater") for c, v in adv.items()}  # advantage > -m
+    p_worse_by_m = {c: signed_rank_p(v + margin, "less") for c, v in adv.items()}   # advantage < -m
+    p_outside = {c: min(1.0, 2 * min(signed_rank_p(v - margin, "greater"), p_worse_by_m[c]))
+                 for c, v in adv.items()}                                            # |advantage| > m
+    ps = {"better": p_better, "worse": p_worse, "within_margin": p_within, "no_worse_by_margin": p_not_worse,
+          "worse_by_margin": p_worse_by_m, "outside_margin": p_outside}
+
+    def holm_hits(p):
+        return [c for c, r in zip(names, holm([p[c] for c in names], a)) if r]
+
+    def iut(p):
+        return all(p[c] < a for c in names)
+
+    if relation == "better":
+        if worse := holm_hits(p_worse):
+            return "not reproduced", f"significantly worse than {', '.join(worse)}", ps
+        if equal := holm_hits(p_within):
+            return "not reproduced", f"equivalent within +-{margin:g} to {', '.join(equal)}", ps
+        if iut(p_better):
+            return "reproduced", f"significantly better than each of {len(names)}", ps
+    elif relation == "no worse":
+        if worse := holm_hits(p_worse_by_m):
+            return "not reproduced", f"significantly worse by more than {margin:g} than {', '.join(worse)}", ps
+        if iut(p_not_worse):
+            return "reproduced", f"significantly less than {margin:g} worse than each of {len(names)}", ps
+    else:
+        if apart := holm_hits(p_outside):
+            return "not reproduced", f"differs by more than {margin:g} from {', '.join(apart)}", ps
+        if iut(p_within):
+            return "reproduced", f"within +-{margin:g} of each of {len(names)}", ps
+    return "", "", ps
+
+
+def leans(adv: dict[str, np.ndarray], relation: str, margin: float) -> str:
+    """Which way an undecided comparison points: ``for``, ``against`` or ``neither``, from each
+    competitor's mean advantage and the wins out of n (a win: advantage > 0 for "better", > -m for
+    "no worse", |advantage| < m for "equivalent")."""
+    def score(v):
+        if relation == "better":
+            return v.mean(), (v > 0).sum()
+        if relation == "no worse":
+            return v.mean() + margin, (v > -margin).sum()
+        return margin - np.abs(v).mean(), (np.abs(v) < margin).sum()
+
+    scores = [score(v) for v in adv.values()]
+    n = len(next(iter(adv.values())))
+    if all(mean > 0 and wins > n / 2 for mean, wins in scores):
+        return "for"
+    if any(mean < 0 and wins < n / 2 for mean, wins in scores):
+        return "against"
+    return "neither"
+
+
+def seeds_needed(adv: dict[str, np.ndarray], relation: str, margin: float, alpha: float,
+                 power: float = 0.8) -> int | None:
+    """Seeds that would decide the comparison with ``power`` on the observed effects: for the
+    verdict the data point to, the normal-approximation size of a one-sided paired test at level
+    ``alpha`` (Holm's first step: alpha / competitors for a verdict that any one competitor
+    decides), divided by the signed-rank test's efficiency 3/pi relative to the t-test. None when
+    the observed effect is zero or the size would exceed 100,000 seeds."""
+    k = len(adv)
+    sizes = []
+    for v in adv.values():
+        sd = float(np.std(v, ddof=1)) if len(v) > 1 else 0.0
+        m = float(np.mean(v))
+        # (effect distance to the boundary the verdict must clear, level)
+        routes = {"better": [(m, alpha), (-m, alpha / k), (margin - abs(m), alpha / k)],
+                  "no worse": [(m + margin, alpha), (-(m + margin), alpha / k)],
+                  "equivalent": [(margin - abs(m), alpha), (abs(m) - margin, alpha / (2 * k))]}[relation]
+        best = math.inf
+        for effect, level in routes:
+            if effect > 0:
+                if sd == 0:
+                    best = min(best, seeds_for_level(level))
+                    continue
+                z = sps.norm.ppf(1 - level) + sps.norm.ppf(power)
+                best = min(best, max(seeds_for_level(level), math.ceil((z * sd / effect) ** 2 / (3 / math.pi))))
+        sizes.append(best)
+    worst = max(sizes)
+    return None if not math.isfinite(worst) or worst > 100_000 else int(worst)
+
+
+def seeds_for_level(level: float) -> int:
+    """Fewest pairs for which the exact signed-rank test can reach ``level`` (smallest p = 2^-n)."""
+    return math.floor(math.log2(1 / level)) + 1
+
+
+def comparison_rule(relation: str, stages: Sequence[int] | None, alpha: float = 0.05) -> str:
+    """The decision rule of a comparison claim in words (the same text for every claim that shares
+    it, so a report states each rule once)."""
+    check_choice("relation", relation, RELATIONS)
+    looks = (f"group-sequential looks at {', '.join(map(str, stages))} seeds, alpha={alpha:g} spent linearly in "
+             "the seeds" if stages and len(stages) > 1 else f"one look at all seeds, alpha={alpha:g}")
+    test = {"better": "exact paired signed-rank tests: reproduced if better than every competitor (IUT); not "
+                      "reproduced if some competitor is better (Holm) or if equivalent within the margin to one "
+                      "(two one-sided tests, Holm)",
+            "no worse": "exact paired signed-rank tests shifted by the margin: reproduced if less than the margin "
+                        "worse than every competitor (IUT); not reproduced if more than the margin worse than "
+                        "one (Holm)",
+            "equivalent": "two one-sided exact paired signed-rank tests: reproduced if within the margin of every "
+                          "competitor (IUT); not reproduced if farther than the margin from one (Holm)"}[relation]
+    return f"{test}; {looks}; the first look that decides gives the verdict"
 
 
 def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: Sequence[str],
-               direction: str, alpha: float = 0.05, margin: float = 0.0) -> Decision:
-    """Decide "``method`` is {lower, higher} than every competitor" from paired per-seed values.
+               direction: str, relation: str, margin: float, stages: Sequence[int] | None = None,
+               alpha: float = 0.05) -> Decision:
+    """Decide a comparison of ``method`` with ``competitors`` from paired per-seed values, by a
+    group-sequential design (:class:`Design`) with looks after ``stages`` seeds (one look at all
+    the seeds when None). ``values[name]`` holds one number per seed, in seed order; seeds are
+    paired (same initial design and noise), and look k uses the first ``stages[k]`` of them.
 
-    ``values[name]`` holds one number per seed; seeds are paired (same initial design and noise).
-    See the module docstring for the rule; the test is :func:`bolib.stats.paired_test`. With a
-    ``margin`` > 0 the claim is non-inferiority ("competitive"): ``method`` is no worse than each
-    competitor by ``margin`` or more, i.e. the same rule applied to ``method``'s values moved by
-    ``margin`` in the claimed direction.
+    ``relation`` "better": ``method`` is {lower, higher} than each competitor. At each look, at
+    that look's alpha: *not reproduced* when some competitor is significantly better (Holm across
+    competitors), or when the difference to some competitor lies within +-``margin`` (two
+    one-sided tests, Holm; "equivalent"); *reproduced* when ``method`` is significantly better
+    than every competitor (intersection-union); otherwise the next look.
+    ``relation`` "no worse": reproduced when ``method`` is significantly less than ``margin``
+    worse than every competitor; not reproduced when significantly more than ``margin`` worse
+    than one. ``relation`` "equivalent": reproduced when within +-``margin`` of every competitor;
+    not reproduced when significantly farther than ``margin`` from one.
+
+    The verdict is that of the first look that decides; after the last look without one, the
+    claim is *inconclusive*, with where it ``leans`` and the ``seeds_needed``. Details keep the
+    per-seed values and every look.
     """
-    if margin < 0:
-        raise ValueError(f"margin must be >= 0, got {margin}")
     check_choice("direction", direction, DIRECTIONS)
+    check_choice("relation", relation, RELATIONS)
+    if not margin > 0:
+        raise ValueError(f"margin must be > 0 (a practical difference in the metric's units), got {margin}")
     for name in (method, *competitors):
         check_choice("method", name, sorted(values))
     if not competitors:
         raise ValueError("a comparison needs at least one competitor")
-    claimed = "less" if direction == "lower" else "greater"
-    against = "greater" if claimed == "less" else "less"
-    a = np.asarray(values[method], dtype=float) + (-margin if direction == "lower" else margin)
-    tests = {c: stats.paired_test(a, values[c], alternative=claimed) for c in competitors}
-    p_for = {c: t.p_value for c, t in tests.items()}
-    p_against = {c: stats.paired_test(a, values[c], alternative=against).p_value for c in competitors}
-    n = len(a)
-    worse_than = [c for c, r in zip(competitors, holm([p_against[c] for c in competitors], alpha)) if r]
-    parts = [f"{c}: diff {t.mean_diff:.4g} (95% CI {t.ci[0]:.4g} to {t.ci[1]:.4g}), p={t.p_value:.3g}"
-             for c, t in tests.items()]
-    details = {"competitors": list(competitors), "p_claimed": p_for, "p_against": p_against,
-               "mean_diff": {c: t.mean_diff for c, t in tests.items()},
-               "ci": {c: list(t.ci) for c, t in tests.items()}, "smallest_p": 2.0 ** -n,
-               "can_reach_alpha": 2.0 ** -n < alpha, "seeds_needed": seeds_needed(alpha),
-               "seeds_needed_against": seeds_needed(alpha, len(competitors))}
-    shifted = f" {'-' if direction == 'lower' else '+'} margin {margin:g}" if margin else ""
-    measured = f"{method}{shifted} - competitor, n={n}: " + "; ".join(parts)
-    details["margin"] = margin
-    if worse_than:
-        return Decision("not reproduced", measured,
-                        f"significantly {'higher' if claimed == 'less' else 'lower'} than {', '.join(worse_than)} "
-                        f"(Holm over {len(competitors)} at alpha={alpha})", n, details)
-    if 2.0 ** -n >= alpha:
-        return Decision("inconclusive", measured,
-                        f"n={n} seeds cannot reach alpha={alpha} (smallest p = 2^-n); needs >= {seeds_needed(alpha)}",
-                        n, details)
-    if max(p_for.values()) < alpha:
-        within = f" (within the margin {margin:g})" if margin else ""
-        return Decision("reproduced", measured, f"significantly {direction}{within} than each of {len(competitors)} "
-                        f"competitor(s) (IUT, alpha={alpha})", n, details)
-    undecided = [c for c in competitors if p_for[c] >= alpha]
-    reason = f"not significantly {direction} than {', '.join(undecided)}"
-    if 2.0 ** -n >= alpha / len(competitors):
-        reason += (f"; 'not reproduced' is out of reach at n={n} (Holm's first step needs p < {alpha / len(competitors):.3g}; "
-                   f"needs >= {seeds_needed(alpha, len(competitors))} seeds)")
-    return Decision("inconclusive", measured, reason, n, details)
+    n = len(values[method])
+    if any(len(values[c]) != n for c in competitors):
+        raise ValueError(f"paired values need one number per seed for every method; lengths "
+                         f"{ {k: len(values[k]) for k in (method, *competitors)} }")
+    design = Design(tuple(stages) if stages else (n,), alpha)
+    if n < design.stages[-1] and n not in design.stages:
+        raise ValueError(f"{n} seeds is not a stage of this design (stages {list(design.stages)})")
+    looks, verdict, reason = [], "", ""
+    for seeds, level in design.looks(n):
+        adv = {c: _towards(values, method, c, direction)[:seeds] for c in competitors}
+        verdict, reason, ps = _look(adv, relation, margin, level)
+        looks.append({"n": seeds, "alpha": level, "verdict": verdict or "continue", **ps})
+        if verdict:
+            break
+    used = looks[-1]["n"]
+    adv = {c: _towards(values, method, c, direction)[:used] for c in competitors}
+    ci = {c: list(resampled_mean(v)[1]) if len(v) > 1 else [float(v[0])] * 2 for c, v in adv.items()}
+    sign = -1.0 if direction == "lower" else 1.0  # report method - competitor in the metric's own sign
+    per_seed = {k: np.asarray(values[k], dtype=float)[:used].tolist() for k in (method, *competitors)}
+    details = {"relation": relation, "direction": direction, "margin": margin, "stages": list(design.stages),
+               "alpha": alpha, "per_seed": per_seed, "looks": looks,
+               "mean_diff": {c: float(sign * v.mean()) for c, v in adv.items()},
+               "ci": {c: sorted([sign * ci[c][0], sign * ci[c][1]]) for c in competitors},
+               "wins": {c: int((v > 0).sum()) for c, v in adv.items()}}
+    parts = [f"{c}: diff {details['mean_diff'][c]:.4g} (95% CI {details['ci'][c][0]:.4g} to "
+             f"{details['ci'][c][1]:.4g}), {details['wins'][c]}/{used} seeds better" for c in competitors]
+    measured = f"{method} - competitor, n={used} (look {len(looks)} of {len(design.stages)}): " + "; ".join(parts)
+    if verdict:
+        return Decision(verdict, measured, f"{reason} at look {len(looks)} (n={used}, alpha={looks[-1]['alpha']:.3g})",
+                        used, details)
+    details["leans"] = leans(adv, relation, margin)
+    details["seeds_needed"] = seeds_needed(adv, relation, margin, looks[-1]["alpha"])
+    details["next_look"] = design.stages[len(looks)] if n < design.stages[-1] else None
+    if n < design.stages[-1]:
+        why = f"undecided after {len(looks)} of {len(design.stages)} looks (n={used}); the next look is at n={design.stages[len(looks)]}"
+    else:
+        why = f"undecided at the last look (n={used}, cap {design.stages[-1]})"
+    needed = details["seeds_needed"]
+    return Decision("inconclusive", measured, f"{why}; leans {details['leans']}; "
+                    + (f"about {needed} seeds would decide it at 80% power" if needed else "no seed count would decide it on this effect"),
+                    used, details)
 
 
 def interval(estimate: float, ci: tuple[float, float], claimed: tuple[float, float], n: int | None = None,
@@ -175,7 +366,8 @@ def rate(per_seed: Sequence[float], claimed: tuple[float, float], contrast: Sequ
     if decision.verdict == "reproduced" and c_decision.verdict != "not reproduced":
         decision.verdict = "inconclusive"
         where = "inside" if c_decision.verdict == "reproduced" else "not clearly outside"
-        decision.reason = f"the {contrast_label} is {where} the claimed range too, so the check does not separate them"
+        decision.reason = (f"does not discriminate here: the {contrast_label} is {where} the claimed range too "
+                           f"({c_decision.measured})")
     elif decision.verdict == "reproduced":
         decision.reason += f"; the {contrast_label} is not ({c_decision.reason})"
     return decision
