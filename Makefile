@@ -19,7 +19,7 @@ export OMP_NUM_THREADS := 1
 export OPENBLAS_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 
-.PHONY: install dragonfly-env lock reproduce test lab bench clean-smoke
+.PHONY: install dragonfly-env browser lock reproduce test lab bench clean-smoke
 
 install: $(STAMP)
 
@@ -73,7 +73,13 @@ lock:
 reproduce: $(STAMP) $(DRAGONFLY_STAMP)
 	$(PY) -m bolib reproduce --profile $(PROFILE)
 
-test: $(STAMP) $(DRAGONFLY_STAMP)
+# The report (experiments/<run>/report.html) is checked in a real headless browser: Chromium from Debian's
+# packages, installed when missing (as root, or through sudo).
+browser:
+	@command -v chromium >/dev/null || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
+
+test: $(STAMP) $(DRAGONFLY_STAMP) browser
 	$(PY) -m pytest
 
 lab: $(STAMP)

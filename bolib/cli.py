@@ -55,7 +55,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="print both verdicts of every claim of two runs (run folders, or names under "
                              "experiments/ such as quick and quick-seeds100) and whether they agree")
     report.add_argument("--readme", action="store_true",
-                        help="also regenerate the README's results block (and, with --compare, its stability block)")
+                        help="also regenerate the README's results block")
 
     bench = sub.add_parser("bench", help="speed benchmarks (ratios against a reference)")
     bench.add_argument("--only", nargs="+", metavar="CASE")
@@ -104,7 +104,7 @@ def _report(args) -> None:
         for path in report.write_report(_run_dir(root, str(run))):
             print(path)
     if args.readme:
-        blocks = report.readme_blocks(run, run_b if args.compare else None)
+        blocks = report.readme_blocks(run)
         print("README blocks regenerated:", ", ".join(report.update_readme(root / "README.md", blocks)) or "none found")
 
 

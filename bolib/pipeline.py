@@ -20,7 +20,7 @@ from pathlib import Path
 import yaml
 
 from bolib import runtime
-from bolib.claims.report import write_report
+from bolib.claims.report import end_of_run_summary, write_report
 from bolib.errors import BolibError, check_choice, check_integer, check_writable
 
 PROJECT_ROOT = runtime.PROJECT_ROOT
@@ -370,5 +370,7 @@ def reproduce(profile: str = "quick", only=None, executor: str = "local", schedu
                                 workers=workers, scheduler=scheduler, force=force, seed_offset=seed_offset))
             executed.append(target)
     finally:  # a failed or stopped run's report says which declared claims were not decided
-        write_report(root / "experiments" / run_name(profile, seed_offset))
+        run_dir = root / "experiments" / run_name(profile, seed_offset)
+        write_report(run_dir)
+        print(end_of_run_summary(run_dir), flush=True)
     return executed

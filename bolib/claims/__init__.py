@@ -6,13 +6,15 @@ decide it, then hands the numbers to that rule. The protocol, in one place:
 =============  ==================================================================================
 kind           decision rule (:mod:`bolib.claims.rules`)
 =============  ==================================================================================
-comparison     A against a declared set of competitors on a declared metric and budget point:
-               exact paired signed-rank test across seeds, both directions at the same alpha.
-               Reproduced when A is significantly better than *each* competitor
-               (intersection-union); not reproduced when some competitor is significantly better
-               than A (Holm across competitors); otherwise inconclusive. The smallest attainable
-               p is 2^-n, so fewer than 5 seeds cannot reproduce at alpha = 0.05: such a claim is
-               inconclusive by construction and says how many seeds it needs.
+comparison     A against a declared set of competitors on a declared metric and budget point, with a
+               practical margin in the metric's units (and its reason): exact paired signed-rank
+               tests across seeds, in a group-sequential design (looks after declared stages of
+               seeds, alpha spent across the looks; the first look that decides gives the
+               verdict). "A is better": reproduced when A is significantly better than *each*
+               competitor (intersection-union); not reproduced when some competitor is
+               significantly better (Holm) or A is equivalent to one within the margin (two
+               one-sided tests); "no worse" and "equivalent" likewise. Undecided at the cap:
+               inconclusive, with where it leans and the seeds that would decide it.
 rate           an exponent (or a bound on one) estimated per seed and resampled over seeds;
                reproduced when the interval lies in the claimed range, not reproduced when it lies
                outside. A bound every method would meet carries a *contrast* (a run the theorem
@@ -27,8 +29,11 @@ not run        a claim of the paper that cannot be tested here (no data, no stan
                its reason, never a verdict.
 =============  ==================================================================================
 
-A claim checked on substitute data or a substitute simulator is declared with ``stand_in=...``
-and counted apart. Verdicts are ``reproduced``, ``not reproduced`` or ``inconclusive``; every rule
+Every claim says whose it is: ``origin="paper"`` (a statement of the paper, with its ``location``
+and whether it rests on the paper's experiments or its theory, ``evidence``) or ``origin="check"``
+(ours: sanity checks, contrasts, extensions). A change made after results exist is a structured
+``revisions`` entry (date, what, why, the verdict before). A claim checked on substitute data or a
+substitute simulator is declared with ``stand_in=...`` and counted apart. Verdicts are ``reproduced``, ``not reproduced`` or ``inconclusive``; every rule
 has tests that feed it a case violating its claim (and must say ``not reproduced``) and one
 satisfying it (``reproduced``). :mod:`bolib.claims.report` turns the recorded claims into the
 report, the README tables and each notebook's closing discussion.

@@ -20,6 +20,7 @@ tables and the notebooks' closing discussion.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import json
 import math
 from collections.abc import Callable, Sequence
@@ -286,7 +287,7 @@ class ClaimBook:
     def save(self) -> Path:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         record = {"notebook": self.paper, "profile": self.profile, "seed_offset": self.seed_offset,
-                  "complete": self.complete, "undecided": self.undecided(),
+                  "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d"), "complete": self.complete, "undecided": self.undecided(),
                   "claims": [dataclasses.asdict(c) for c in self.claims.values()],
                   "provenance": _jsonable(self.provenance()) if self.provenance else {}}
         self.path.write_text(json.dumps(record, indent=1))
@@ -312,5 +313,8 @@ def load_claims(paths):
     for path in paths:
         rows += read_claims_file(path)["claims"]
     table = pd.DataFrame(rows, columns=FIELDS)
-    return table.fillna({"kind": "", "rule": "", "reason": "", "stand_in": "", "figure": "", "cell": ""})
+    table["revisions"] = [r if isinstance(r, list) else [] for r in table.revisions]
+    table["details"] = [d if isinstance(d, dict) else {} for d in table.details]
+    return table.fillna({"kind": "", "rule": "", "reason": "", "stand_in": "", "figure": "", "cell": "", "origin": "",
+                         "location": "", "evidence": ""})
 

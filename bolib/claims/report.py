@@ -1,22 +1,70 @@
-"""The report: claims gathered from a run's JSON files, grouped by paper and kind, each with the
-rule that decided it and a link to its figure; runs on two seed sets compared claim by claim; the
-README's results block and each notebook's closing discussion, generated, never typed."""
+"""The report: claims gathered from a run's JSON files, the paper's claims first and ours counted
+apart; per paper a forest plot of the comparisons and the rates against their claimed ranges; each
+decision rule stated once; the README's results block and each notebook's closing discussion,
+generated, never typed.
+
+A claim's *group* says whose it is and what it rests on: ``paper, experiment`` (the paper's figures
+and tables), ``paper, theory`` (its theorems and equations) or ``check`` (ours). A claim of the
+paper is *answered* when its rule decided it (reproduced or not reproduced); an undecided claim is
+counted by why (:func:`undecided_reason`).
+"""
 from __future__ import annotations
 
+import datetime
+import html
+import os
 import re
 from pathlib import Path
 
 import pandas as pd
 
-from bolib.claims.book import FIELDS, KINDS, load_claims, read_claims_file
+from bolib.claims import rules
+from bolib.claims.book import KINDS, load_claims, read_claims_file
 
 KIND_ORDER = KINDS
 VERDICT_ORDER = ("reproduced", "inconclusive", "not reproduced")
+GROUPS = ("paper, experiment", "paper, theory", "check")
+LABELS = {"paper, experiment": "the paper's experiments", "paper, theory": "the paper's theory", "check": "our checks"}
+COLOURS = {"reproduced": "#2e7d32", "not reproduced": "#c62828", "inconclusive": "#9e9e9e"}
+#: the decision rule of each kind but comparison, in words (:mod:`bolib.claims.rules`)
+KIND_RULES = {
+    "rate": "an exponent estimated per seed, mean with a bootstrap interval over seeds: reproduced inside the "
+            "claimed range, not reproduced outside; with a contrast, reproduced only if the contrast is shown "
+            "outside (else undecided: does not discriminate here)",
+    "value": "the measured value (with its interval, if any) within the paper's value +- the declared tolerance",
+    "coverage": "one outcome per independent unit; exact one-sided binomial tests: below the level -> not "
+                "reproduced, above level - margin -> reproduced",
+    "erratum": "the paper's version fails a computation by more than the tolerance and the correction passes it",
+    "invariant": "a deterministic identity or inequality, counted over every case; a violation stops the notebook",
+    "not run": "not tested here, with the reason",
+}
 
 
 def run_claims(run_dir: str | Path) -> pd.DataFrame:
-    """Every claim of a run folder (``experiments/<run>``), in paper and declaration order."""
-    return load_claims(sorted(Path(run_dir).glob("*.claims.json")))
+    """Every claim of a run folder (``experiments/<run>``), in paper and declaration order, with its
+    ``group``."""
+    table = load_claims(sorted(Path(run_dir).glob("*.claims.json")))
+    table["group"] = [group(r) for r in table.itertuples()]
+    return table
+
+
+def group(row) -> str:
+    """``paper, experiment``, ``paper, theory`` or ``check`` (claims without an origin: ``check``)."""
+    return f"paper, {row.evidence}" if row.origin == "paper" else "check"
+
+
+def undecided_reason(row) -> str:
+    """Why a claim has no verdict: not run, undecided at the seed cap, a contrast that does not
+    discriminate, an interval that straddles the claimed range, or another rule's reason."""
+    if row.kind == "not run":
+        return "not run"
+    if row.kind == "comparison":
+        return "undecided at the seed cap" if not (row.details or {}).get("next_look") else "stages left"
+    if str(row.reason).startswith("does not discriminate"):
+        return "does not discriminate here"
+    if "straddles" in str(row.reason):
+        return "interval straddles the range"
+    return "other"
 
 
 def incomplete_runs(run_dir: str | Path) -> list[str]:
@@ -33,79 +81,297 @@ def incomplete_runs(run_dir: str | Path) -> list[str]:
     return lines
 
 
-def counts(table: pd.DataFrame) -> str:
-    """One line of verdict counts: decided claims, stand-ins apart, invariants as holds/cases, and
-    the claims not run."""
-    decided = table[table.verdict != ""]
+def _tally(rows: pd.DataFrame) -> str:
+    decided = rows[rows.verdict.isin(["reproduced", "not reproduced"])]
+    undecided = rows[(rows.verdict == "inconclusive") | (rows.kind == "not run")]
+    parts = [f"{(decided.verdict == 'reproduced').sum()} reproduced",
+             f"{(decided.verdict == 'not reproduced').sum()} not reproduced"]
+    if len(undecided):
+        why = pd.Series([undecided_reason(r) for r in undecided.itertuples()]).value_counts()
+        parts.append("undecided " + ", ".join(f"{n} {reason}" for reason, n in why.items()))
+    return ", ".join(parts)
+
+
+def headline(table: pd.DataFrame) -> str:
+    """One line per paper's run: how many of the paper's experimental claims are answered, then its
+    theory claims, then ours, then the invariants."""
     parts = []
-    for label, rows in (("", decided[decided.stand_in == ""]), ("stand-in: ", decided[decided.stand_in != ""])):
-        if len(rows):
-            tally = rows.verdict.value_counts()
-            parts.append(label + ", ".join(f"{tally.get(v, 0)} {v}" for v in VERDICT_ORDER))
+    for name in GROUPS:
+        rows = table[(table.group == name) & (table.kind != "invariant")]
+        if not len(rows):
+            continue
+        answered = rows.verdict.isin(["reproduced", "not reproduced"]).sum()
+        parts.append(f"{LABELS[name]}: {answered} of {len(rows)} answered ({_tally(rows)})")
     invariants = table[table.kind == "invariant"]
     if len(invariants):
         held = sum(d.get("holds", 0) == d.get("cases", -1) for d in invariants.details)
         parts.append(f"invariants: {held} of {len(invariants)} hold in every case")
-    not_run = table[table.kind == "not run"]
-    if len(not_run):
-        parts.append(f"not run: {len(not_run)}")
+    stand_ins = table[(table.stand_in != "") & (table.verdict != "")]
+    if len(stand_ins):
+        parts.append(f"{len(stand_ins)} decided on stand-ins")
+    revised = table[table.revisions.map(bool)]
+    if len(revised):
+        parts.append(f"{len(revised)} revised after results")
     return "; ".join(parts) or "no claims recorded"
 
 
-def _figure_link(row, figures_root: str) -> str:
-    """Link to the claim's figure (figures of a seed-offset run sit in ``seedsN/``)."""
+
+def rule_text(row) -> str:
+    """The generic decision rule of a claim (shared by every claim with the same rule)."""
+    details = row.details or {}
+    if row.kind == "comparison" and "relation" in details:
+        return rules.comparison_rule(details["relation"], details.get("stages"), details.get("alpha", 0.05))
+    return KIND_RULES.get(row.kind, row.rule)
+
+
+def terms(row) -> str:
+    """What a claim's rule is applied to (metric, budget, competitors, margin; range; tolerance)."""
+    generic = rule_text(row)
+    text = str(row.rule)
+    return text[: -len(generic)].rstrip("; ") if text.endswith(generic) else text
+
+
+def _verdict(row) -> str:
+    return row.verdict or ("(not run)" if row.kind == "not run" else "(counted)")
+
+
+def _figure_path(row) -> str:
+    """The claim's figure, relative to the output root."""
     if not row.figure:
         return ""
     folder = f"{row.paper}/seeds{row.seed_offset}" if row.seed_offset else row.paper
-    return f"[{row.figure}]({figures_root}/{folder}/{row.figure}.png)"
+    return f"figures/{folder}/{row.figure}.png"
 
 
-def _cells(frame: pd.DataFrame) -> pd.DataFrame:
-    """Escape the pipes of |x| and ||f|| so that Markdown table cells stay whole."""
-    return frame.apply(lambda col: col.astype(str).str.replace("|", "\\|", regex=False))
+def _rule_ids(table: pd.DataFrame) -> dict[str, str]:
+    texts = list(dict.fromkeys(rule_text(r) for r in table.itertuples()))
+    return {text: f"R{i + 1}" for i, text in enumerate(texts)}
 
 
-def markdown(table: pd.DataFrame, title: str, figures_root: str = "../../figures") -> str:
-    """The report as Markdown: per paper, per kind, one row per claim."""
-    lines = [f"# {title}", "", counts(table), ""]
+def _short(text, limit: int | None) -> str:
+    text = str(text)
+    return text if limit is None or len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _shown(rows: pd.DataFrame, rule_ids: dict, link, limit: int | None = None) -> pd.DataFrame:
+    """One row per claim; ``limit`` shortens the measured numbers and the reason (the Markdown view;
+    the HTML page and the JSON keep them whole)."""
+    return pd.DataFrame({
+        "id": rows.id, "where": [r.location or "ours" for r in rows.itertuples()], "kind": rows.kind,
+        "statement": rows.statement, "paper": rows.paper_value, "verdict": [_verdict(r) for r in rows.itertuples()],
+        "measured": [_short(m, limit) for m in rows.measured], "why": [_short(m, limit) for m in rows.reason],
+        "rule": [f"{rule_ids[rule_text(r)]}: {terms(r)}" for r in rows.itertuples()],
+        "stand-in": rows.stand_in, "figure": [link(r) for r in rows.itertuples()]})
+
+
+def _revisions(rows: pd.DataFrame) -> pd.DataFrame:
+    out = [{"id": r.id, "date": rev["date"], "changed": rev["changed"], "why": rev["why"],
+            "verdict before": rev["verdict_before"], "verdict now": _verdict(r)}
+           for r in rows.itertuples() for rev in (r.revisions or [])]
+    return pd.DataFrame(out, columns=["id", "date", "changed", "why", "verdict before", "verdict now"])
+
+
+def summary(table: pd.DataFrame) -> pd.DataFrame:
+    """Paper x group: reproduced, not reproduced, undecided by reason (invariants apart)."""
+    rows = []
+    for paper, part in table.groupby("paper", sort=True):
+        for name in GROUPS:
+            sub = part[(part.group == name) & (part.kind != "invariant")]
+            if len(sub):
+                undecided = sub[(sub.verdict == "inconclusive") | (sub.kind == "not run")]
+                why = pd.Series([undecided_reason(r) for r in undecided.itertuples()], dtype=str).value_counts()
+                rows.append({"paper": paper, "claims": name, "n": len(sub),
+                             "reproduced": int((sub.verdict == "reproduced").sum()),
+                             "not reproduced": int((sub.verdict == "not reproduced").sum()),
+                             "undecided": ", ".join(f"{n} {reason}" for reason, n in why.items()) or "0"})
+    return pd.DataFrame(rows, columns=["paper", "claims", "n", "reproduced", "not reproduced", "undecided"])
+
+
+def forest(rows: pd.DataFrame, path: Path) -> Path | None:
+    """The paper's comparisons (method - competitor, in units of each claim's margin, with the
+    interval over seeds and the margin band) and its rates (estimate and interval against the
+    claimed range), coloured by verdict; None when there is neither."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    comp = [(f"{r.id} vs {c}", r.details["mean_diff"][c] / r.details["margin"],
+             [x / r.details["margin"] for x in r.details["ci"][c]], r.verdict)
+            for r in rows[rows.kind == "comparison"].itertuples()
+            if r.details and r.details.get("margin") and "mean_diff" in r.details for c in r.details["mean_diff"]]
+    rate = [(r.id, r.details["estimate"], r.details["ci"], r.details["claimed"], r.verdict,
+             r.details.get("contrast", {}).get("estimate"))
+            for r in rows[rows.kind == "rate"].itertuples() if r.details and "estimate" in r.details]
+    if not comp and not rate:
+        return None
+    panels = [p for p in (comp, rate) if p]
+    fig, axes = plt.subplots(1, len(panels), figsize=(6.5 * len(panels), 0.8 + 0.22 * max(map(len, panels))),
+                             squeeze=False)
+    for ax, items in zip(axes[0], panels):
+        y = np.arange(len(items))[::-1]
+        if items is comp:
+            ax.axvspan(-1, 1, color="#e0e0e0", zorder=0, label="within the margin")
+            ax.axvline(0, color="k", lw=0.6)
+            for yi, (_, est, ci, verdict) in zip(y, items):
+                ax.errorbar(est, yi, xerr=[[est - ci[0]], [ci[1] - est]], fmt="o", ms=3, color=COLOURS.get(verdict, "k"))
+            ax.set_xscale("symlog", linthresh=1)
+            ax.set_xlabel("method - competitor, in units of the claim's margin (symlog)")
+        else:
+            for yi, (_, est, ci, claimed, verdict, contrast) in zip(y, items):
+                lo, hi = (max(float(claimed[0]), -3.0), min(float(claimed[1]), 3.0))
+                ax.plot([lo, hi], [yi, yi], color="#bbdefb", lw=6, solid_capstyle="butt", zorder=0)
+                if contrast is not None:
+                    ax.plot(float(contrast), yi, "x", color="#555555", ms=4)
+                ax.errorbar(est, yi, xerr=[[est - ci[0]], [ci[1] - est]], fmt="o", ms=3, color=COLOURS.get(verdict, "k"))
+            ax.set_xlabel("estimate (claimed range in blue, clipped to [-3, 3]; x: the contrast)")
+        ax.set_yticks(y, [item[0] for item in items], fontsize=6)
+        ax.set_ylim(-1, len(items))
+    for verdict, colour in COLOURS.items():
+        axes[0][0].plot([], [], "o", color=colour, label=verdict)
+    axes[0][0].legend(fontsize=6, loc="best")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def _table(frame: pd.DataFrame) -> str:
+    """A Markdown table without padding; the pipes of |x| and ||f|| escaped so that cells stay whole."""
+    def row(cells):
+        return "| " + " | ".join(str(c).replace("|", "\\|").replace("\n", " ") for c in cells) + " |"
+
+    return "\n".join([row(frame.columns), "|" + "---|" * len(frame.columns), *map(row, frame.itertuples(index=False))])
+
+
+def _runs(run_dir: Path) -> dict[str, dict]:
+    """Per notebook: git revision and date of its run, and its figures (paths from the root)."""
+    out = {}
+    for path in sorted(run_dir.glob("*.claims.json")):
+        record = read_claims_file(path)
+        prov = record.get("provenance") or {}
+        out[record["notebook"]] = {"git": prov.get("git", "unknown"), "date": record.get("date", "unknown"),
+                                   "figures": [f for f in prov.get("figures", {}) if f.endswith(".png")]}
+    return out
+
+
+def markdown(table: pd.DataFrame, title: str, runs: dict | None = None, forests: dict | None = None,
+             root_link: str = "../..") -> str:
+    """The report as Markdown: summary, rules, then per paper the paper's claims, ours, revisions."""
+    runs, forests = runs or {}, forests or {}
+    rule_ids = _rule_ids(table)
+    lines = [f"# {title}", "", *[f"- {p}: {headline(rows)}" for p, rows in table.groupby("paper", sort=True)], "",
+             "## Summary", "", _table(summary(table)), "", "## Rules", ""]
+    lines += [f"- **{rid}**: {text}" for text, rid in rule_ids.items()] + [""]
     for paper, rows in table.groupby("paper", sort=True):
-        lines += [f"## {paper}", "", counts(rows), ""]
-        for kind in KIND_ORDER:
-            part = rows[rows.kind == kind]
-            if not len(part):
-                continue
-            shown = pd.DataFrame({
-                "id": part.id, "statement": part.statement, "paper": part.paper_value, "measured": part.measured,
-                "verdict": [v or ("(not run)" if k == "not run" else "(counted)") for v, k in zip(part.verdict, part.kind)], "why": part.reason, "rule": part.rule,
-                "stand-in": part.stand_in, "figure": [_figure_link(r, figures_root) for r in part.itertuples()]})
-            shown = shown.loc[:, [c for c in shown if c not in ("stand-in", "figure") or shown[c].astype(bool).any()]]
-            lines += [f"### {kind} claims", "", _cells(shown).to_markdown(index=False), ""]
+        run = runs.get(paper, {})
+        lines += [f"## {paper}", "", f"Run at revision `{run.get('git', 'unknown')}` on {run.get('date', 'unknown')}. "
+                  + headline(rows), ""]
+        if paper in forests:
+            lines += [f"![forest plot of {paper}]({forests[paper]})", ""]
+        for name in GROUPS:
+            part = rows[rows.group == name]
+            if len(part):
+                shown = _shown(part, rule_ids, lambda r: f"[{r.figure}]({root_link}/{_figure_path(r)})" if r.figure else "",
+                               limit=200)
+                shown = shown.loc[:, [c for c in shown if c not in ("stand-in", "figure") or shown[c].astype(bool).any()]]
+                lines += [f"### {LABELS[name]}", "",
+                          _table(shown), ""]
+        revised = _revisions(rows)
+        if len(revised):
+            lines += ["### revised after results", "", _table(revised), ""]
     return "\n".join(lines)
 
 
+CSS = ("body{font-family:system-ui,sans-serif;margin:2em;max-width:1400px}table{border-collapse:collapse;font-size:12px}"
+       "td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top}th{background:#f3f3f3}"
+       ".reproduced{color:#2e7d32}.not-reproduced{color:#c62828}.thumbs img{height:110px;margin:3px;border:1px solid #ddd}"
+       "details{margin:0.5em 0}")
+
+
+def html_report(table: pd.DataFrame, title: str, runs: dict, forests: dict, root_link: str, partial: list[str]) -> str:
+    """The report as one HTML page (the main page; ``report.md`` holds the same for the repository view)."""
+    esc = html.escape
+    rule_ids = _rule_ids(table)
+    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    revisions = sorted({r["git"] for r in runs.values()})
+    body = [f"<h1>{esc(title)}</h1>", f"<p>Generated {when} from runs at revision(s) {esc(', '.join(revisions))}.</p>"]
+    if partial:
+        body.append("<p><b>Incomplete runs</b> (their verdicts are partial):</p><ul>"
+                    + "".join(f"<li>{esc(line)}</li>" for line in partial) + "</ul>")
+    body += ["<ul>" + "".join(f"<li><b>{esc(p)}</b>: {esc(headline(rows))}</li>"
+                              for p, rows in table.groupby("paper", sort=True)) + "</ul>",
+             "<h2>Summary</h2>", summary(table).to_html(index=False), "<h2>Rules</h2><ul>"
+             + "".join(f"<li><b>{rid}</b>: {esc(text)}</li>" for text, rid in rule_ids.items()) + "</ul>"]
+    for paper, rows in table.groupby("paper", sort=True):
+        run = runs.get(paper, {})
+        body += [f"<h2 id='{esc(paper)}'>{esc(paper)}</h2>",
+                 f"<p>Run at revision <code>{esc(run.get('git', 'unknown'))}</code> on {esc(run.get('date', 'unknown'))}. "
+                 f"{esc(headline(rows))}</p>"]
+        if paper in forests:
+            body.append(f"<p><img alt='forest plot of {esc(paper)}' src='{esc(forests[paper])}' style='max-width:100%'></p>")
+        if run.get("figures"):
+            body.append("<div class='thumbs'>" + "".join(
+                f"<a href='{esc(root_link + '/' + f)}'><img alt='{esc(Path(f).stem)}' src='{esc(root_link + '/' + f)}'></a>"
+                for f in run["figures"]) + "</div>")
+        for name in GROUPS:
+            part = rows[rows.group == name]
+            if len(part):
+                shown = _shown(part, rule_ids, lambda r: r.figure)
+                shown["figure"] = [f"<a href='{esc(root_link + '/' + _figure_path(r))}'>{esc(r.figure)}</a>" if r.figure else ""
+                                   for r in part.itertuples()]
+                for col in shown.columns.drop("figure"):
+                    shown[col] = shown[col].astype(str).map(esc)
+                shown["verdict"] = [f"<span class='{v.replace(' ', '-')}'>{v}</span>" for v in shown.verdict]
+                body.append(f"<details open><summary><b>{LABELS[name]}</b> ({len(part)})</summary>"
+                            + shown.to_html(index=False, escape=False) + "</details>")
+        revised = _revisions(rows)
+        if len(revised):
+            body.append("<h3>revised after results</h3>" + revised.to_html(index=False))
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(title)}</title><style>{CSS}</style>"
+            f"</head><body>{''.join(body)}</body></html>")
+
+
 def write_report(run_dir: str | Path) -> tuple[Path, Path]:
-    """Write ``report.md`` and ``report.html`` for every ``*.claims.json`` in ``run_dir``."""
+    """Write ``report.html`` (the main page), ``report.md`` and the forest plots (``report/``) for
+    every ``*.claims.json`` in ``run_dir``."""
     run_dir = Path(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     table = run_claims(run_dir)
     title = f"bolib reproduction report ({run_dir.name})"
     partial = incomplete_runs(run_dir)
-    warning = ["**Incomplete runs** (their verdicts are partial):", *[f"- {line}" for line in partial], ""] if partial else []
+    runs = _runs(run_dir)
+    forests = {}
+    for paper, rows in table.groupby("paper", sort=True):
+        path = forest(rows, run_dir / "report" / f"{paper}_forest.png")
+        if path:
+            forests[paper] = path.relative_to(run_dir).as_posix()
+    root_link = os.path.relpath(run_dir.parent.parent, run_dir).replace(os.sep, "/")
     md = run_dir / "report.md"
-    text = markdown(table, title)
-    head, _, rest = text.partition("\n\n")
-    md.write_text("\n\n".join([head, "\n".join(warning).rstrip(), rest]) if partial else text)
-    html = run_dir / "report.html"
-    items = "".join(f"<li>{line}</li>" for line in partial)
-    html.write_text(f"<html><head><meta charset='utf-8'><title>{title}</title></head><body><h1>{title}</h1>"
-                    + (f"<p><b>Incomplete runs</b> (their verdicts are partial):</p><ul>{items}</ul>" if partial else "")
-                    + f"<p>{counts(table)}</p>{table[[c for c in FIELDS if c != 'details']].to_html(index=False)}"
-                    f"</body></html>")
-    return md, html
+    text = markdown(table, title, runs, forests, root_link)
+    if partial:
+        head, _, rest = text.partition("\n\n")
+        text = "\n\n".join([head, "\n".join(["**Incomplete runs** (their verdicts are partial):",
+                                             *[f"- {line}" for line in partial]]), rest])
+    md.write_text(text)
+    page = run_dir / "report.html"
+    page.write_text(html_report(table, title, runs, forests, root_link, partial))
+    return md, page
+
+
+def end_of_run_summary(run_dir: str | Path) -> str:
+    """What ``reproduce`` prints at the end: one headline per notebook and the report's path."""
+    run_dir = Path(run_dir)
+    table = run_claims(run_dir)
+    lines = [f"{paper}: {headline(rows)}" for paper, rows in table.groupby("paper", sort=True)]
+    lines += [f"incomplete: {line}" for line in incomplete_runs(run_dir)]
+    return "\n".join(lines + [f"report: {run_dir / 'report.html'} (and report.md)"])
 
 
 def compare_runs(run_a: str | Path, run_b: str | Path) -> pd.DataFrame:
-    """Per claim, the verdicts of two runs (e.g. two seed sets) and whether they agree."""
+    """Per claim, the verdicts of two runs (e.g. two profiles) and whether they agree."""
     a, b = run_claims(run_a), run_claims(run_b)
     keep = ["paper", "id", "kind", "verdict"]
     both = a[keep].merge(b[keep], on=["paper", "id", "kind"], how="outer", suffixes=("_a", "_b"))
@@ -115,57 +381,52 @@ def compare_runs(run_a: str | Path, run_b: str | Path) -> pd.DataFrame:
 
 
 def discussion(table: pd.DataFrame) -> str:
-    """A notebook's closing discussion, written from its verdicts: counts, then every claim that
-    did not reproduce and every inconclusive one, each with the reason its rule gave."""
-    lines = [f"**Verdicts:** {counts(table)}.", ""]
-    for verdict, heading in (("not reproduced", "Not reproduced"), ("inconclusive", "Inconclusive")):
-        rows = table[table.verdict == verdict]
-        if len(rows):
-            lines.append(f"**{heading}** ({len(rows)}):")
-            lines += [f"- {r.id} ({r.kind}{', stand-in' if r.stand_in else ''}): {r.statement}. "
-                      f"{r.reason or r.measured}." for r in rows.itertuples()]
-            lines.append("")
+    """A notebook's closing discussion, written from its verdicts: the paper's claims first (its
+    experiments, then its theory), then ours; in each, every claim not reproduced and every
+    undecided one, with the reason its rule gave."""
+    if "group" not in table:
+        table = table.assign(group=[group(r) for r in table.itertuples()])
+    lines = [f"**Verdicts:** {headline(table)}.", ""]
+    for name in GROUPS:
+        rows = table[table.group == name]
+        who = LABELS[name][0].upper() + LABELS[name][1:]
+        for verdict, heading in (("not reproduced", "not reproduced"), ("inconclusive", "undecided")):
+            part = rows[rows.verdict == verdict]
+            if len(part):
+                lines.append(f"**{who}, {heading}** ({len(part)}):")
+                lines += [f"- {r.id} ({r.kind}{', stand-in' if r.stand_in else ''}): {r.statement}. "
+                          f"{r.reason or r.measured}." for r in part.itertuples()]
+                lines.append("")
     not_run = table[table.kind == "not run"]
     if len(not_run):
         lines.append(f"**Not run** ({len(not_run)}):")
         lines += [f"- {r.id}: {r.statement}. {r.measured}." for r in not_run.itertuples()]
         lines.append("")
-    stand_ins = table[(table.stand_in != "") & (table.verdict != "")]
-    if len(stand_ins):
-        lines.append("**Stand-ins:** " + "; ".join(f"{r.id} uses {r.stand_in}" for r in stand_ins.itertuples()) + ".")
+    revised = table[table.revisions.map(bool)]
+    if len(revised):
+        lines.append("**Revised after results:** " + "; ".join(
+            f"{r.id} ({len(r.revisions)}; before: {r.revisions[-1]['verdict_before']}, now: {_verdict(r)})"
+            for r in revised.itertuples()) + ".")
     return "\n".join(lines)
 
 
 BLOCK = re.compile(r"(<!-- bolib-report:(?P<name>[a-z-]+) -->\n)(?:.*?\n)?(<!-- /bolib-report:(?P=name) -->)", re.S)
 
 
-def readme_blocks(run_dir: str | Path, compare_dir: str | Path | None = None) -> dict[str, str]:
-    """The README's generated blocks: ``results`` (per paper, per kind, verdict counts and the
-    claims that did not reproduce) and, given a second seed set, ``stability``."""
+def readme_blocks(run_dir: str | Path) -> dict[str, str]:
+    """The README's generated ``results`` block: per paper, the paper's claims answered (its
+    experiments first), ours apart, and the summary table."""
     table = run_claims(run_dir)
-    lines = [f"Verdicts of `{Path(run_dir).name}` (from `experiments/{Path(run_dir).name}/*.claims.json`; "
-             "regenerate with `python -m bolib report --readme`).", ""]
+    name = Path(run_dir).name
+    lines = [f"Verdicts of `{name}` (from `experiments/{name}/*.claims.json`; the full report is "
+             f"`experiments/{name}/report.html`; regenerate with `python -m bolib report --readme`).", ""]
     for paper, rows in table.groupby("paper", sort=True):
-        lines += [f"#### {paper}: {counts(rows)}", "", "| kind | reproduced | inconclusive | not reproduced | claims not reproduced |",
-                  "|---|---|---|---|---|"]
-        for kind in KIND_ORDER:
-            part = rows[(rows.kind == kind) & (rows.verdict != "")]
-            if len(part):
-                tally = part.verdict.value_counts()
-                failed = ", ".join(part[part.verdict == "not reproduced"].id)
-                lines.append(f"| {kind} | " + " | ".join(str(tally.get(v, 0)) for v in VERDICT_ORDER) + f" | {failed} |")
-        lines.append("")
-    blocks = {"results": "\n".join(lines).rstrip()}
-    if compare_dir is not None:
-        diff = compare_runs(run_dir, compare_dir)
-        moved = diff[~diff.agree]
-        text = [f"Claims whose verdict differs between `{Path(run_dir).name}` and `{Path(compare_dir).name}` "
-                f"(another seed set): {len(moved)} of {len(diff)}.", ""]
-        if len(moved):
-            text.append(_cells(moved[["paper", "id", "kind", "verdict_a", "verdict_b"]]).rename(
-                columns={"verdict_a": Path(run_dir).name, "verdict_b": Path(compare_dir).name}).to_markdown(index=False))
-        blocks["stability"] = "\n".join(text).rstrip()
-    return blocks
+        exp = rows[(rows.group == "paper, experiment") & (rows.kind != "invariant")]
+        answered = exp.verdict.isin(["reproduced", "not reproduced"]).sum()
+        lines.append(f"- **{paper}**: {answered} of the paper's {len(exp)} experimental claims answered. "
+                     + headline(rows) + ".")
+    lines += ["", _table(summary(table))]
+    return {"results": "\n".join(lines).rstrip()}
 
 
 def update_readme(readme: str | Path, blocks: dict[str, str]) -> list[str]:

@@ -7,6 +7,8 @@ import pytest
 from bolib.claims import ClaimBook, InvariantViolated
 from bolib.errors import BolibError
 
+PAPER = {"origin": "paper", "location": "Fig. 1", "evidence": "experiment"}
+
 
 # ---------------------------------------------------------------- the book
 def test_claims_are_decided_only_by_their_declared_rule(tmp_path, methods):
@@ -14,14 +16,16 @@ def test_claims_are_decided_only_by_their_declared_rule(tmp_path, methods):
     with pytest.raises(ValueError, match="valid choices"):
         book.decide("F1", {})
     book.comparison("F1", "A beats B", "better", method="A", competitors=["B"], direction="lower",
-                    metric="final simple regret", budget="T=40", figure="fig1", cell="§6.1")
+                    metric="final simple regret", budget="T=40", margin=0.1, margin_reason="noise sd",
+                    figure="fig1", cell="§6.1", **PAPER)
     book.rate("R1", "sublinear", "1/2", claimed=(-np.inf, 0.75), estimator="log-log slope of BR(T)",
-              contrast="random search")
+              contrast="random search", origin="paper", location="Theorem 1", evidence="theory")
     with pytest.raises(BolibError, match="R1"):
         book.finish()
     values = methods(8, {"A": 0.0, "B": 2.0})
     claim = book.decide("F1", values)
     assert claim.verdict == "reproduced" and claim.kind == "comparison" and "IUT" in claim.rule
+    assert claim.origin == "paper" and claim.location == "Fig. 1" and claim.details["per_seed"]["A"]
     book.decide("R1", [0.5, 0.55, 0.45, 0.5], contrast=[1.0, 0.98, 1.01, 0.99])
     book.finish()
     record = json.loads((tmp_path / "000_x.claims.json").read_text())
@@ -31,18 +35,39 @@ def test_claims_are_decided_only_by_their_declared_rule(tmp_path, methods):
     assert saved[1]["details"]["contrast"]["label"] == "random search"
     # an edited declaration discards the verdict decided under the old one
     book.comparison("F1", "A beats B", "better", method="A", competitors=["B"], direction="higher",
-                    metric="final simple regret", budget="T=40")
+                    metric="final simple regret", budget="T=40", margin=0.1, margin_reason="noise sd", **PAPER)
     assert book.undecided() == ["F1"]
     with pytest.raises(ValueError, match="competitors"):
-        book.comparison("F2", "A beats A", "", method="A", competitors=["A"], direction="lower", metric="m", budget="b")
+        book.comparison("F2", "A beats A", "", method="A", competitors=["A"], direction="lower", metric="m", budget="b",
+                        margin=0.1, margin_reason="noise", **PAPER)
+    with pytest.raises(ValueError, match="margin > 0"):
+        book.comparison("F2", "A beats B", "", method="A", competitors=["B"], direction="lower", metric="m", budget="b",
+                        margin=0.0, margin_reason="", **PAPER)
+
+
+def test_every_claim_says_whose_it_is_and_revisions_are_structured(tmp_path):
+    book = ClaimBook("000_x", "smoke")
+    with pytest.raises(ValueError, match="valid choices: check, paper"):
+        book.value("V", "printed optimum", 4.69, tolerance=0.01)
+    with pytest.raises(ValueError, match="needs its location"):
+        book.value("V", "printed optimum", 4.69, tolerance=0.01, origin="paper", evidence="experiment")
+    with pytest.raises(ValueError, match="valid choices: experiment, theory"):
+        book.value("V", "printed optimum", 4.69, tolerance=0.01, origin="paper", location="Table 1")
+    with pytest.raises(ValueError, match="for the paper's claims only"):
+        book.value("V", "printed optimum", 4.69, tolerance=0.01, origin="check", evidence="theory")
+    with pytest.raises(ValueError, match="date, changed, why, verdict_before"):
+        book.value("V", "printed optimum", 4.69, tolerance=0.01, origin="check", revisions=[{"date": "2026-11-01"}])
+    book.value("V", "printed optimum", 4.69, tolerance=0.01, origin="check",
+               revisions=[{"date": "2026-11-01", "changed": "tolerance", "why": "print precision", "verdict_before": "x"}])
+    assert book.decide("V", 4.692).revisions[0]["why"] == "print precision"
 
 
 def test_invariants_are_counted_and_a_violation_stops_the_notebook(tmp_path):
     book = ClaimBook("001_x", "smoke", tmp_path / "c.json")
-    claim = book.invariant("C3", "|f - mu| <= ||f|| sigma", "always", np.ones(38_400, bool))
+    claim = book.invariant("C3", "|f - mu| <= ||f|| sigma", "always", np.ones(38_400, bool), origin="check")
     assert claim.verdict == "" and claim.measured == "holds in 38,400 of 38,400"
     with pytest.raises(InvariantViolated, match="fails in 1 of 3"):
-        book.invariant("C3b", "x", "always", [True, False, True])
+        book.invariant("C3b", "x", "always", [True, False, True], origin="check")
     assert book.claims["C3b"].measured == "holds in 2 of 3"  # recorded before stopping
 
 
@@ -51,12 +76,13 @@ def test_a_claim_not_run_is_listed_with_its_reason_and_never_gets_a_verdict(tmp_
 
     book = ClaimBook("004_x", "smoke", tmp_path / "004_x.claims.json")
     with pytest.raises(ValueError, match="reason"):
-        book.not_run("F7", "Omniglot", "RM-GP-UCB best", "")
-    claim = book.not_run("F7", "Fig. 7: few-shot Omniglot", "RM-GP-UCB best", "no offline data and no stand-in")
+        book.not_run("F7", "Omniglot", "RM-GP-UCB best", "", **PAPER)
+    claim = book.not_run("F7", "Fig. 7: few-shot Omniglot", "RM-GP-UCB best", "no offline data and no stand-in", **PAPER)
     assert claim.verdict == "" and claim.kind == "not run" and claim.measured.startswith("not run: no offline")
     book.finish()  # listed is decided: nothing is left undecided
     table = claims_report.run_claims(tmp_path)
-    assert claims_report.counts(table) == "not run: 1"
+    assert claims_report.headline(table) == ("the paper's experiments: 0 of 1 answered (0 reproduced, "
+                                             "0 not reproduced, undecided 1 not run)")
     assert "**Not run** (1)" in claims_report.discussion(table)
     assert "(not run)" in claims_report.markdown(table, "t")
     assert claims_report.compare_runs(tmp_path, tmp_path).empty  # no verdict to compare

@@ -1,0 +1,395 @@
+"""Pre-registered claims of paper 003 (Oliveira, Tiao & Ramos, *Batch Bayesian Optimisation via
+Density-ratio Estimation with Guarantees*, NeurIPS 2022, arXiv:2209.10715), declared for
+``notebooks/003_bore.ipynb``.
+
+:func:`declare` declares every decided and not-run claim in a notebook's :class:`~bolib.claims.ClaimBook`
+before any experiment runs; :func:`invariants` gives the statements of the identities and bounds that
+the notebook counts where it computes them (``claims.invariant(id, holds=..., **invariants(S)[id])``).
+Each claim says whose it is: ``origin="paper"`` (a statement the paper makes, with its location and
+whether it rests on the paper's experiments or its theory) or ``origin="check"`` (ours). Changes
+made after results existed are listed in each claim's ``revisions``.
+
+Section numbers follow the paper's arXiv text (Sec. 3 analysis, Sec. 4 BORE++, Sec. 5 batch BORE,
+Sec. 6 related work, Sec. 7 experiments). Margins of comparisons come from the problems' noise,
+scale or resolution, never from results. Not imported by any job module (its edits change no cache key).
+"""
+from __future__ import annotations
+
+from bolib.benchmarks import digits_nas, fcnet_tables
+
+#: the date of the first runs of the notebook (every earlier re-specification happened on it)
+FIRST_RUNS = "2026-11-22"
+#: the date margins and group-sequential stages were added to every comparison (issue 23)
+MARGINS_ADDED = "2026-11-25"
+
+#: Figure 1 stand-in panels: the problems the paper names in App. D.2 (the others are our guesses)
+FIG1_NAMED = ("hartmann3", "six-hump-camel")
+#: global minimum value of each Figure 1 function (Styblinski-Tang in 5-D: 5 x -39.16617)
+FIG1_OPTIMUM = {"branin": 0.397887, "goldstein-price": 3.0, "six-hump-camel": -1.0316, "hartmann3": -3.86278,
+                "hartmann6": -3.32237, "styblinski-tang": -195.83085}
+#: Rosenbrock on [-5, 10]^d, x uniform: E f = (d - 1) (100 E(x2 - x1^2)^2 + E(1 - x1)^2) = 127,521 (d - 1)
+ROSENBROCK_UNIFORM_MEAN = 127_521.0
+
+RACE = ("analytic stadium track and point-mass speed profile (bolib.benchmarks.racing) for the UC Berkeley track "
+        "and the F1/10 car model")
+_FCNET = (f"mini-FCNet table (bolib.benchmarks.fcnet_tables: {len(fcnet_tables.cells())} cells of a small two-layer "
+          f"regression network, {fcnet_tables.REPEATS} trainings each, on scikit-learn's {{data}}) for FCNet's "
+          "{panel} table")
+NAS = ("random-forest surrogate of a digits MLP's validation error (bolib.benchmarks.digits_nas, 6 inputs) "
+       "for the MNIST ParamNet surrogate")
+#: Figure 2 stand-ins: problem -> (the paper's panel, what stands in for it)
+FIG2 = {"fcnet-diabetes": ("Parkinson's", _FCNET.format(data="diabetes data", panel="Parkinson's telemonitoring")),
+        "fcnet-friedman": ("CT slice", _FCNET.format(data="Friedman #1 data", panel="CT slice")),
+        "digits-nas": ("MNIST", NAS)}
+#: practical difference of each Figure 2 metric, with its reason (the problem's scale or resolution)
+FIG2_MARGIN = {
+    "racing-line": (0.01, "lap times are timed to a hundredth of a second"),
+    "fcnet-diabetes": (0.01, "validation MSE of standardised targets: 1% of the target variance"),
+    "fcnet-friedman": (0.01, "validation MSE of standardised targets: 1% of the target variance"),
+    "digits-nas": (0.005, f"validation error on {digits_nas.__name__.rsplit('.', 1)[-1]}'s 540 validation images "
+                          "(resolution 1/540): about three images"),
+}
+#: theory testbed (App. D.1): the regret is in units of f, whose observation noise has sd 0.1
+THEORY_MARGIN = (0.01, "a tenth of the testbed's observation-noise standard deviation (0.1, App. D.1)")
+
+
+def _margin_added(verdict: str, what: str) -> dict:
+    """The revision of a comparison decided before margins and stages existed."""
+    return {"date": MARGINS_ADDED, "changed": f"margin and group-sequential stages added ({what})",
+            "why": "issue 23: every comparison declares a practical margin, and seeds come in stages",
+            "verdict_before": verdict}
+
+
+def fig2_margin(problem: str) -> tuple[float, str]:
+    """(margin, reason) of a Figure 2 comparison on ``problem``."""
+    return FIG2_MARGIN[problem]
+
+
+def declare(claims, S: dict) -> None:
+    """Declare paper 003's claims in ``claims`` with the profile settings ``S``."""
+    T, T_rate, M_max = S["theory_T"], S["rate_T"], max(S["batch_sizes"])
+    trial = "D.1 trial (one pi*, domain and noise sequence)"
+    slope = "log-log slope of the cumulative regret R_t over t in [T/4, T], per trial"
+    slope_long = f"log-log slope of the cumulative regret R_t over t in [T/4, T] at T = {T_rate}, per trial"
+    theory = dict(origin="paper", evidence="theory")
+    m_theory, why_theory = THEORY_MARGIN
+
+    # ---------------------------------------------------------------- Lemma 1, Theorems 1-3 (Secs. 3-4)
+    claims.coverage("L1-mc", "Lemma 1's premise from samples: the frequency of 1[y <= tau] among 1,000 noisy "
+                    "observations at a point matches Phi_eps(tau - f(x)) (eq. 10), five noise families (a check of "
+                    "our labels and noise scales; it cannot test the lemma's logic, which L1 counts)",
+                    "exact", level=0.95, margin=0.02, unit="(noise family, threshold, point), 95% Clopper-Pearson "
+                    "interval", origin="check", cell="§5.1")
+    claims.erratum("L1-fn", "Footnote 3 says Lemma 1 extends to noise with bounded support whenever its CDF increases "
+                   "on the support. For noise on [-a, a] it needs tau in (min f - a, min f + a]: otherwise the "
+                   "maximisers of p(y <= tau | x) include points that do not minimise f",
+                   "the extension holds for bounded support", tolerance=1e-12, location="Sec. 3, Lemma 1, footnote 3",
+                   cell="§5.1", **theory)
+    claims.coverage("T1", "Theorem 1: |pi*(x) - pi_hat_t(x)| <= beta_t(delta) sigma_t(x) for every t <= T and every "
+                    "domain point, with probability >= 1 - delta (delta = 0.1; queries chosen by BORE++)", ">= 0.9",
+                    level=0.9, margin=0.05, unit=trial, location="Sec. 3.1, Theorem 1", figure="band_ratio",
+                    cell="§5.3", **theory)
+    claims.rate("T1-ratio", "Theorem 1's band needs its beta_t: the mean over trials of the largest error-to-band ratio "
+                "max_{t, x} |pi* - pi_hat_t| / (beta_t sigma_t) lies in [0, 1], that of the one-sigma band (beta = 1) "
+                "does not (the rate rule's 'exponent' is this ratio)", "<= 1", claimed=(0.0, 1.0),
+                estimator="largest |pi* - pi_hat_t| / (beta_t sigma_t) over t <= T and the domain",
+                contrast="beta = 1", origin="check", figure="band_ratio", cell="§5.3")
+    claims.coverage("T2-stuck", "BORE with the optimal PLS classifier gets stuck: it queries one single point over "
+                    "the second half of the run in most trials (the paper's BORE stays at its initial point; ours, "
+                    "with random tie-breaking, may first move while every label is 0)",
+                    "BORE stays where it started", level=0.5, margin=0.0,
+                    unit=trial + ": stuck if it queries one single domain point over t in [T/2, T]",
+                    origin="paper", evidence="experiment", location="Sec. 7, theory assessment (figure, footnote 6)",
+                    figure="theory_regret", cell="§5.4",
+                    revisions=[{"date": FIRST_RUNS, "changed": "decided by 'one single point over [T/2, T]' instead "
+                                "of the log-log slope of R_t in [0.9, 1.1]",
+                                "why": "a slope cannot detect a run that stops moving (R_t = c + r t)",
+                                "verdict_before": "inconclusive (BORE's slope 0.90)"},
+                               {"date": FIRST_RUNS, "changed": "the share of stuck trials decided by the binomial "
+                                "coverage rule instead of the bootstrap rate rule",
+                                "why": "the rate rule reported the share as an 'exponent'",
+                                "verdict_before": "reproduced (share 0.98)"}])
+    claims.rate("T3-rate", "Theorem 3: BORE++'s cumulative regret is sublinear (SE kernel: R_T = O(sqrt(T) "
+                "(b sqrt(xi_T) + xi_T)), xi_T polylogarithmic), with beta_t of Theorem 1 taken literally",
+                "sublinear", claimed=(0.0, 0.9), estimator=slope_long, contrast="uniform queries",
+                location="Sec. 4.2, Theorem 3", figure="theory_long", cell="§5.4", **theory,
+                revisions=[{"date": FIRST_RUNS, "changed": "contrast BORE (PLS) replaced by uniform queries",
+                            "why": "a stuck run's R_t = c + r t has a slope below 1, so it is no contrast for a slope",
+                            "verdict_before": "not recorded"},
+                           {"date": FIRST_RUNS, "changed": f"decided on separate runs of T = {T_rate} instead of "
+                            f"T = {T}; T = 2000 chosen after a 3-trial pilot (BORE++ slopes 0.80-0.89 at 2000)",
+                            "why": "at T = 200 BORE++ with Theorem 1's beta_t queried much as uniform queries do",
+                            "verdict_before": "not reproduced (mean slope 0.941 at T = 200)"}])
+    claims.comparison("T3-cmp", "Theory assessment: BORE++ progresses towards the optimum and outperforms GP-UCB, "
+                      "while BORE stays where it started (the paper's figure plots 'regret' without saying which)",
+                      "BORE++ below both", method="BORE++", competitors=["BORE (PLS)", "GP-UCB"], direction="lower",
+                      metric="simple regret min_{s <= t} r_s averaged over t = 1..T", budget=f"T = {T} steps",
+                      margin=m_theory, margin_reason=why_theory, stages=S["theory_trials"],
+                      origin="paper", evidence="experiment", location="Sec. 7, theory assessment (figure, footnote 6)",
+                      figure="theory_regret", cell="§5.4",
+                      revisions=[{"date": FIRST_RUNS, "changed": "metric: cumulative regret R_T -> simple regret at T",
+                                  "why": "the paper compares progress towards the optimum",
+                                  "verdict_before": "not reproduced (BORE++ higher: +14.2 against BORE (PLS), +4.7 "
+                                                    "against GP-UCB)"},
+                                 {"date": FIRST_RUNS, "changed": "metric: simple regret at T -> simple regret averaged "
+                                  "over the run", "why": "the final simple regret saturates at 0 on the 100-point "
+                                  "domain (43 and 45 of 50 trials of BORE++ and GP-UCB)",
+                                  "verdict_before": "inconclusive"},
+                                 _margin_added("inconclusive", f"+-{m_theory:g}")])
+
+    # ---------------------------------------------------------------- App. B, App. C
+    claims.rate("B-ts", "App. B: BORE whose classifier is a posterior draw (Thompson sampling) does not get stuck: "
+                "sublinear cumulative regret", "sublinear (Bayesian regret bound)", claimed=(0.0, 0.9),
+                estimator=slope, contrast="uniform queries", location="App. B", figure="theory_regret", cell="§5.4",
+                **theory,
+                revisions=[{"date": FIRST_RUNS, "changed": "contrast BORE (PLS) replaced by uniform queries",
+                            "why": "a stuck run's R_t = c + r t has a slope below 1, so it is no contrast for a slope",
+                            "verdict_before": "inconclusive (BORE (PLS)'s slope 0.90 not clearly outside the range)"}])
+    claims.rate("B-bayes", "Thompson sampling on f drawn from the GP prior (SE kernel, lengthscale 0.1, noise variance "
+                "0.01) has sublinear cumulative regret (Russo & Van Roy's Bayesian bound, which App. B cites)",
+                "sublinear (Bayesian regret bound)", claimed=(0.0, 0.9), estimator=slope + " (one prior draw f per trial)",
+                contrast="uniform queries", origin="check", figure="theory_regret", cell="§5.4")
+    claims.rate("C-moving", "App. C: with the empirical quantile tau_t in place of a fixed tau, BORE++'s guarantees "
+                "hold asymptotically: sublinear cumulative regret", "asymptotically valid", claimed=(0.0, 0.9),
+                estimator=slope_long, contrast="uniform queries", location="App. C", figure="theory_long", cell="§5.4",
+                **theory,
+                revisions=[{"date": FIRST_RUNS, "changed": "contrast BORE (PLS) replaced by uniform queries",
+                            "why": "a stuck run's R_t = c + r t has a slope below 1, so it is no contrast for a slope",
+                            "verdict_before": "not recorded"},
+                           {"date": FIRST_RUNS, "changed": f"decided on separate runs of T = {T_rate} instead of T = {T} "
+                            "(not run at quick in the second round, before the relabelling was made incremental)",
+                            "why": "at T = 200 BORE++ with Theorem 1's beta_t queried much as uniform queries do",
+                            "verdict_before": "not reproduced (mean slope 0.946 at T = 200)"}])
+    claims.not_run("C-tau", "App. C: tau_t converges to a fixed value as the observations accumulate", "tau_t converges",
+                   "the paper gives no rate and no horizon: a finite run shows how far tau_t has settled by T, not "
+                   "whether it converges, and while BORE++ still concentrates its queries tau_t keeps falling, so a "
+                   "verdict at any horizon we can run would measure the horizon; §5.4 prints the changes over the last "
+                   "two doublings of the run as a description", location="App. C", cell="§5.4", **theory,
+                   revisions=[{"date": FIRST_RUNS, "changed": "decided as |tau_T - tau_(3T/4)| < |tau_(T/2) - tau_(T/4)| "
+                               "-> not run", "why": "windows of equal length in t accept any concave drift, -c log t "
+                               "included, which never settles",
+                               "verdict_before": "reproduced (diff -0.0056, p = 1e-4)"}])
+    claims.erratum("A2-lambda", "Lemma A.2 as stated, sum_i sigma_{i-1}(x_i) <= sqrt(4 (N + 2) xi_N), needs "
+                   "lambda <= 1 / (e^{1/2} - 1) ~ 1.54; sqrt(2 N I_N / log(1 + 1/lambda)) holds for every lambda",
+                   "no condition on lambda", tolerance=1e-9, location="App. A.1, Lemma A.2", cell="§5.5", **theory)
+
+    # ---------------------------------------------------------------- Theorem 4 (Sec. 5.3), exact sampling
+    beta_B = S["batch_beta"]
+    fixed_beta = (f"beta = {beta_B:g}, outside Theorem 4, whose beta_t of Theorem 1 makes p_hat_t uniform in most "
+                  "rounds at these T")
+    fixed_revision = {"date": FIRST_RUNS, "changed": f"runs with beta = {beta_B:g} instead of Theorem 1's beta_t; "
+                      "retitled as a practical-beta check, not Theorem 4", "why": "with Theorem 1's beta_t p_hat_t was "
+                      "uniform in every round", "verdict_before": "not reproduced (slope 1 at M = 1, 5 and 10)"}
+    for M in S["batch_sizes"]:
+        claims.rate(f"T4-rate-M{M}", f"At a practical beta, batch BORE++'s cumulative distributional regret grows "
+                    f"sublinearly (M = {M}, exact sampling; {fixed_beta}; the uniform contrast's slope is 1 by "
+                    "construction)", "sublinear", claimed=(0.0, 0.9),
+                    estimator="log-log slope of sum_t r_bar_t over rounds in [T/4, T], per trial",
+                    contrast="uniform sampling", origin="check", figure="theorem4", cell="§5.6",
+                    revisions=[fixed_revision])
+    T4_obs = S["t4_theory_obs"]
+    t4_revision = {"date": FIRST_RUNS, "changed": f"decided at {T4_obs} observations per trial (paper profile only) "
+                   "instead of 2000 (T3-rate's horizon)", "why": "p_hat_t was uniform in 61% of the rounds at 2000 "
+                   "observations, so the slope window lay mostly in the clipped regime",
+                   "verdict_before": "not reproduced (mean slopes 0.9954, 0.9957, 0.9960 at M = 1, 5, 10; uniform 1)"}
+    for M in S["batch_sizes"]:
+        statement = (f"Theorem 4 with its own beta_t (Theorem 1's): batch BORE++'s cumulative distributional regret "
+                     f"grows sublinearly (M = {M}, exact sampling)")
+        where = dict(location="Sec. 5.3, Theorem 4 and the remark after it", cell="§5.6", revisions=[t4_revision],
+                     **theory)
+        if S["t4_theory_decide"]:
+            claims.rate(f"T4-rate-theory-M{M}", statement + "; the uniform contrast's slope is 1 by construction",
+                        "sublinear", claimed=(0.0, 0.9),
+                        estimator=f"log-log slope of sum_t r_bar_t over rounds in [T/4, T] at T = {T4_obs} / M rounds, "
+                                  "per trial", contrast="uniform sampling", figure="theorem4_long", **where)
+        else:
+            claims.not_run(f"T4-rate-theory-M{M}", statement, "sublinear",
+                           f"at {T4_obs} observations per trial the rate cannot be observed: with Theorem 1's beta_t, "
+                           "p_hat_t is uniform for about the first 1000 observations and r_bar_t is still about 96% of "
+                           "uniform sampling's at 2000; decided only at a profile with about 10^4 observations per "
+                           "trial (the paper profile); §5.6 describes the runs of this profile", **where)
+    n_equal = M_max * S["batch_rounds"]
+    claims.comparison("T4-batch", f"Per round, batch BORE++ reaches a lower regret than sequential BORE++, and the gain "
+                      f"is the classifier's (M = {M_max} against M = 1 and against uniform sampling with M = {M_max}; "
+                      f"exact sampling; {fixed_beta})", "lower per round", method=f"M = {M_max}",
+                      competitors=["M = 1", f"uniform, M = {M_max}"], direction="lower",
+                      metric="simple regret averaged over rounds 1..T", budget=f"{S['batch_rounds']} rounds",
+                      margin=m_theory, margin_reason=why_theory, stages=S["batch_trials"], origin="check",
+                      figure="theorem4", cell="§5.6",
+                      revisions=[fixed_revision,
+                                 {"date": FIRST_RUNS, "changed": "metric: final simple regret -> simple regret averaged "
+                                  f"over rounds; competitor uniform, M = {M_max} added",
+                                  "why": "per round alone uniform sampling with M = 10 also beats M = 1, and the final "
+                                  "simple regret ties at 0 once the optimum is found",
+                                  "verdict_before": "reproduced (diff -0.0047, p = 1e-4)"},
+                                 _margin_added("inconclusive", f"+-{m_theory:g}")])
+    claims.comparison("T4-equal", f"Batch BORE++ achieves lower regret per runtime than sequential BORE++ with an "
+                      f"equivalent number of observations: r_bar after {S['batch_rounds']} rounds of M = {M_max} below "
+                      f"that of M = 1 after {n_equal} rounds (sequential: one exact sample of p_hat_t per round; "
+                      f"exact sampling; {fixed_beta})", "batch lower at equal observations", method=f"M = {M_max}",
+                      competitors=[f"M = 1, {n_equal} rounds"], direction="lower",
+                      metric="distributional regret r_bar at the last round", budget=f"{n_equal} observations",
+                      margin=m_theory, margin_reason=why_theory, stages=S["batch_trials"],
+                      location="Sec. 5.3, the remark after Theorem 4 (argued from the bounds, factor xi_T / xi_MT)",
+                      figure="theorem4", cell="§5.6", **theory,
+                      revisions=[_margin_added("inconclusive", f"+-{m_theory:g}")])
+
+    # ---------------------------------------------------------------- Figure 1 (Sec. 7, App. D.2)
+    previous_f1 = {"branin": "not reproduced", "hartmann3": "not reproduced"}
+    for problem in S["fig1_problems"]:
+        named = problem in FIG1_NAMED
+        margin = round(0.01 * abs(FIG1_OPTIMUM[problem]), 6)
+        guess = "" if named else " (a panel the paper does not name; Styblinski-Tang in 5-D is our guess)" \
+            if problem == "styblinski-tang" else "" if named else " (a panel the paper does not name)"
+        revisions = [{"date": FIRST_RUNS, "changed": "competitor LP-EI added, as the paper declares it",
+                      "why": "the first version named q-EI only because LP-EI was not implemented",
+                      "verdict_before": "not reproduced (5 trials)"}] if problem in previous_f1 else []
+        if problem in previous_f1:
+            revisions.append(_margin_added(previous_f1[problem], f"+-{margin:g}"))
+        claims.comparison(f"F1-{problem}", f"Figure 1: batch BORE reaches a lower simple regret than q-EI and LP-EI on "
+                          f"{problem}{guess} (batches of {S['fig1_batch']})", "batch BORE better on most problems",
+                          method="batch BORE", competitors=["q-EI", "LP-EI"], direction="lower", metric="simple regret",
+                          budget=f"{S['fig1_rounds']} rounds of {S['fig1_batch']}", margin=margin,
+                          margin_reason="1% of the magnitude of the function's global minimum value",
+                          stages=S["fig1_seeds"], figure="fig1", cell="§6.1",
+                          **(dict(origin="paper", evidence="experiment", location="Sec. 7, Fig. 1; App. D.2")
+                             if named else dict(origin="check")), revisions=revisions)
+    claims.not_run("F1-lpei-time", "LP-EI becomes computationally infeasible after about 100 iterations in some cases "
+                   "and had to be aborted", "aborted after ~100 iterations", "a wall-time statement about GPyOpt's "
+                   "LP-EI on the authors' hardware, with no threshold for 'infeasible'; our LP-EI runs every round at "
+                   "every profile", origin="paper", evidence="experiment", location="Sec. 7, global optimisation "
+                   "benchmarks", cell="§6.1")
+    claims.not_run("S6-batch-cost", "SVGD selects a batch in one vectorised computation, without the inter-dependent "
+                   "optimisation problems of GP batch methods", "batch selection scales", "a statement about "
+                   "computation time, which this notebook does not time; `python -m bolib bench --only bore_batch` "
+                   "measures one batch-BORE round against one q-EI round from n = 100 to 800 observations",
+                   origin="paper", evidence="experiment", location="Sec. 6", cell="§6.1")
+
+    # ---------------------------------------------------------------- App. E
+    e_dims, e_evals = S["appe_dims"], S["appe_rounds"] * S["appe_batch"]
+    e_budget = f"{S['appe_rounds']} rounds of {S['appe_batch']}"
+    appe = dict(origin="paper", evidence="experiment", location="App. E, Fig. E.1", figure="appe", cell="§6.2",
+                stages=S["appe_seeds"])
+    e_reason = (f"1% of the cumulative regret of uniform search over the same {e_evals} evaluations "
+                "(E f = 127,521 (d - 1) on [-5, 10]^d)")
+    d_lo, d_hi = min(e_dims), max(e_dims)
+    m_lo = round(0.01 * e_evals * ROSENBROCK_UNIFORM_MEAN * (d_lo - 1))
+    claims.comparison(f"E-d{d_lo}", f"Batch BORE++ has a clear advantage over batch BORE in low dimension "
+                      f"(Rosenbrock, d = {d_lo}, random-feature logistic classifier)", "BORE++ lower",
+                      method="batch BORE++", competitors=["batch BORE"], direction="lower", metric="cumulative regret",
+                      budget=e_budget, margin=m_lo, margin_reason=e_reason, **appe,
+                      revisions=[_margin_added("inconclusive", f"+-{m_lo:g}")] if d_lo == 3 else [])
+    if d_hi > d_lo:
+        m_hi = round(0.01 * e_evals * ROSENBROCK_UNIFORM_MEAN * (d_hi - 1))
+        claims.comparison(f"E-d{d_hi}", f"At higher dimension the advantage of batch BORE++ deteriorates: batch BORE "
+                          f"is lower (Rosenbrock, d = {d_hi})", "BORE++ deteriorates", method="batch BORE",
+                          competitors=["batch BORE++"], direction="lower", metric="cumulative regret", budget=e_budget,
+                          margin=m_hi, margin_reason=e_reason, **appe,
+                          revisions=[_margin_added("inconclusive", f"+-{m_hi:g}")] if d_hi == 5 else [])
+    if 3 in e_dims and 4 in e_dims:
+        claims.comparison("E-gain-d4", "At d = 4 the gain of batch BORE++ over batch BORE becomes less obvious than at "
+                          "d = 3: the relative gain (R_BORE - R_BORE++) / R_BORE of each trial is lower at d = 4 "
+                          "(trials of the same seed paired across the two dimensions)", "gain less obvious at d = 4",
+                          method="d = 4", competitors=["d = 3"], direction="lower",
+                          metric="relative cumulative-regret gain of batch BORE++ over batch BORE", budget=e_budget,
+                          margin=0.05, margin_reason="five percentage points of batch BORE's cumulative regret",
+                          **appe, revisions=[_margin_added("inconclusive", "+-0.05")])
+
+    # ---------------------------------------------------------------- Figure 2 (Sec. 7, App. D.3)
+    fig2_text = dict(origin="paper", evidence="experiment", cell="§6.4")
+    new_from_not_run = {"date": MARGINS_ADDED, "changed": "not run -> a per-panel comparison with a margin",
+                        "why": "issue 23: 'comparable' and 'similar' are decided by a margin from the problem's "
+                               "resolution (the reason for not running it was the missing margin)",
+                        "verdict_before": "not run"}
+    m_race, why_race = fig2_margin("racing-line")
+    race = dict(stand_in=RACE, figure="racing", cell="§6.3", origin="paper", evidence="experiment",
+                margin=m_race, margin_reason=why_race, stages=S["race_seeds"], direction="lower",
+                metric="best lap time", budget=f"{S['race_budget']} evaluations")
+    claims.comparison("R-gp", "On the smooth racing-line problem both BORE versions are surpassed by GP-based BO "
+                      "(GP-EI stands for it; GP-UCB is drawn but not part of the claim)", "GP-BO best", method="GP-EI",
+                      competitors=["BORE (MLP)", "BORE++"], location="Sec. 7, Fig. 2c", **race,
+                      revisions=[_margin_added("reproduced", f"+-{m_race:g}")])
+    claims.comparison("R-pp", "BORE++ performs significantly better than BORE with the PLS classifier (racing panel)",
+                      "BORE++ better", method="BORE++", competitors=["BORE (PLS)"], location="Sec. 7, Fig. 2c", **race,
+                      revisions=[_margin_added("inconclusive", f"+-{m_race:g}")])
+    claims.comparison("F2-pls-random-racing-line", "BORE (PLS) performs comparably to, or at times worse than, random "
+                      "search (racing panel): random search is no worse than BORE (PLS)", "PLS ~ random",
+                      method="random", competitors=["BORE (PLS)"], relation="no worse", location="Sec. 7, Fig. 2c",
+                      **race, revisions=[new_from_not_run])
+    claims.comparison("F2-pp-similar-racing-line", "BORE++ performs similarly to the original BORE (MLP) on the racing "
+                      "panel", "similar", method="BORE++", competitors=["BORE (MLP)"], relation="equivalent",
+                      location="Sec. 7, Fig. 2c", **race, revisions=[new_from_not_run])
+    old = {"F2-pp-fcnet-diabetes", "F2-mlp-fcnet-diabetes", "F2-pp-fcnet-friedman", "F2-mlp-fcnet-friedman",
+           "F2-pp-digits-nas", "F2-ei-digits-nas"}
+    for problem in S["fig2_problems"]:
+        panel, stand_in = FIG2[problem]
+        margin, reason = fig2_margin(problem)
+        letter = {"fcnet-diabetes": "2a", "fcnet-friedman": "2b", "digits-nas": "2d"}[problem]
+        common = dict(direction="lower", metric="simple regret", margin=margin, margin_reason=reason,
+                      budget=f"{S['fig2_nas_budget' if problem == 'digits-nas' else 'fig2_fcnet_budget']} evaluations",
+                      stages=S["fig2_seeds"], stand_in=stand_in, figure="fig2", location=f"Sec. 7, Fig. {letter}",
+                      **fig2_text)
+        was = lambda claim: [_margin_added("inconclusive", f"+-{margin:g}")] if claim in old else []  # noqa: E731
+        claims.comparison(f"F2-pp-{problem}", f"BORE++ performs significantly better than BORE with the PLS classifier "
+                          f"({panel} panel)", "BORE++ better", method="BORE++", competitors=["BORE (PLS)"], **common,
+                          revisions=was(f"F2-pp-{problem}"))
+        claims.comparison(f"F2-pls-random-{problem}", f"BORE (PLS) performs comparably to, or at times worse than, "
+                          f"random search ({panel} panel): random search is no worse than BORE (PLS)", "PLS ~ random",
+                          method="random", competitors=["BORE (PLS)"], relation="no worse", **common,
+                          revisions=[new_from_not_run])
+        if problem == "digits-nas":
+            claims.comparison("F2-ei-digits-nas", "Both BORE versions are surpassed by GP-EI in the final iterations of "
+                              "the MNIST panel", "GP-EI below both BORE versions at the end", method="GP-EI",
+                              competitors=["BORE (MLP)", "BORE++"], **common, revisions=was("F2-ei-digits-nas"))
+            claims.comparison("F2-pp-similar-digits-nas", "BORE++ performs similarly to the original BORE (MLP) on the "
+                              "MNIST panel", "similar", method="BORE++", competitors=["BORE (MLP)"],
+                              relation="equivalent", **common, revisions=[new_from_not_run])
+        else:
+            claims.comparison(f"F2-mlp-{problem}", f"BORE++ surpasses the original BORE (MLP classifier) on the {panel} "
+                              "panel", "BORE++ better", method="BORE++", competitors=["BORE (MLP)"], **common,
+                              revisions=was(f"F2-mlp-{problem}"))
+    claims.not_run("F2-mlp-top", "The original BORE (MLP classifier) achieves top performance in most benchmarks",
+                   "BORE (MLP) top on most", "the paper's own statements place another method ahead at the end of "
+                   "every panel (GP-BO on the racing line, GP-EI on MNIST, BORE++ on Parkinson's and CT slice), so no "
+                   "panel is left on which 'top' can be tested without contradicting the same paragraph",
+                   location="Sec. 7, Fig. 2", **fig2_text)
+
+
+def invariants(S: dict) -> dict:
+    """Statements of the identities and bounds the notebook counts (``claims.invariant``), by id."""
+    theory = dict(origin="paper", evidence="theory")
+    out = {
+        "L1": dict(statement="Lemma 1: argmax_x Phi_eps(tau - f(x)) = argmin_x f for noise CDFs increasing on R",
+                   paper_value="for every tau", where="2 functions x 4 noise families x 20 thresholds",
+                   location="Sec. 3, Lemma 1", cell="§5.1", **theory),
+        "E10": dict(statement="eq. 10: pi* = Phi_eps(tau - f) for f = tau - Phi_eps^{-1}(pi*)", paper_value="identity",
+                    where="every domain point of every trial, 1e-10", location="Sec. 3, eq. 10", cell="§5.2", **theory),
+        "E11": dict(statement="eq. 11: r_t <= L (pi*(x*) - pi*(x_t)), L the Lipschitz constant of Phi_eps^{-1} on the "
+                    "interval", paper_value="every step", where="every step of every rule and trial",
+                    location="Sec. 3, eq. 11", cell="§5.2", **theory),
+        "T2-bound": dict(statement="Theorem 2: eq. 17, r_t <= L beta_{t-1} (sigma_{t-1}(x_t) + sigma_{t-1}(x*)), at every "
+                         "step and eq. 18 at T (realised information gain in place of xi_T) for BORE (PLS); uniform "
+                         "queries are counted beside it", paper_value="w.p. >= 0.9", where="every trial",
+                         location="Sec. 3.2, Theorem 2", cell="§5.4", **theory),
+        "T3-bound": dict(statement="Theorem 3: eq. 21 (with the proof's indices, r_t <= 2 L beta_{t-1} "
+                         "sigma_{t-1}(x_t)) at every step and eq. 22 at T for BORE++; uniform queries are counted "
+                         "beside it", paper_value="w.p. >= 0.9", where="every trial", location="Sec. 4.2, Theorem 3",
+                         cell="§5.4", **theory),
+        "A1": dict(statement="Lemma A.1: 1/2 log|I + K_T / lambda| = 1/2 sum_t log(1 + sigma_{t-1}^2(x_t) / lambda)",
+                   paper_value="identity", where="every run, relative 1e-8", location="App. A.1, Lemma A.1",
+                   cell="§5.5", **theory),
+        "A3": dict(statement="Lemma A.3: sigma_t^2 <= sigma_{t-1}^2 everywhere", paper_value="always",
+                   where="every update of every run", location="App. A.1, Lemma A.3", cell="§5.5", **theory),
+        "A2": dict(statement="Lemma A.2: sum_t sigma_{t-1}(x_t) <= sqrt(4 (T + 2) I_T) <= sqrt(4 (T + 2) xi_T) "
+                   "(lambda <= 1.54)", paper_value="always", where="every run", location="App. A.1, Lemma A.2",
+                   cell="§5.5", **theory),
+        "T4-pinsker": dict(statement="r_bar_t <= (max f - min f) TV(p_hat_t, l) <= (max f - min f) sqrt(KL(p_hat_t || l) "
+                           "/ 2) (our chain in place of A.12)", paper_value="always (Pinsker)",
+                           where="every trial of every M, rule and beta", origin="check", cell="§5.6"),
+    }
+    for M in S["batch_sizes"]:
+        out[f"T4-M{M}"] = dict(statement=f"Theorem 4 with {M} exact samples per round and beta_t of Theorem 1: eqs. 27, "
+                               "28 and the KL bounds A.13-A.14, A.22 at every round; uniform sampling is counted beside "
+                               "it", paper_value="w.p. >= 0.9", where="every trial", location="Sec. 5.3, Theorem 4",
+                               cell="§5.6", **theory)
+    return out

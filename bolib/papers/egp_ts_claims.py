@@ -1,0 +1,249 @@
+"""The claims of notebook 000 (paper 000, EGP-TS), declared before any experiment runs.
+
+``declare(claims, S)`` declares every claim of ``notebooks/000_egpts.ipynb`` on its claim book with
+the profile settings ``S``: the paper's statements (``origin="paper"``, with their location and
+whether they rest on the paper's experiments or its theory) apart from ours (``origin="check"``:
+sanity checks, contrasts, consequences the paper does not state). Comparisons carry their margin
+in the metric's units with its reason (from the problem, never from results) and the seed stages
+of their group-sequential design, read from the profile. Claims of the paper that this profile
+does not run are listed as not run, with the reason.
+
+Not imported by any job module: editing it changes no cache key.
+"""
+from __future__ import annotations
+
+import math
+
+inf = math.inf
+
+#: the exactly Bayesian setting of Theorem 1 (E4, E7): dictionary size and workers of E6
+M_E4 = 4
+KS = [1, 2, 4, 8]
+#: the paper's competitor sets (Sec. 6, App. E), labels as in the figures
+GP_TS4 = ["GP-TS rbf", "GP-TS rbf-ard", "GP-TS matern15", "GP-TS matern25"]
+FIG1_COMPETITORS = GP_TS4 + ["GP-EI (BoTorch)", "BanditBO", "EXP3BO"]
+FIG2_COMPETITORS = ["GP-TS rbf (fitted l)", "FB-GP-TS", "GP-EI (BoTorch)", "BanditBO", "EXP3BO"]
+FIG5_COMPETITORS = ["GP-TS rbf (fitted l)", "FB-GP-TS", "BanditBO", "EXP3BO"]  # the parallel TS-based methods
+GP_EI4 = ["GP-EI rbf", "GP-EI rbf-ard", "GP-EI matern15", "GP-EI matern25"]
+SR = "simple regret f* - best f"
+ROBOT_METRIC = "distance to goal (5 - best f)"
+ROBOT_STAND_IN = "deterministic Box2D port (push noise seeded by goal and input) for the paper's noisy objective"
+
+#: the paper's full experimental grid (Sec. 6, App. E), to list what a profile leaves out
+PAPER_FUNCTIONS = ["ackley5-unit", "zakharov", "dropwave", "eggholder"]
+PAPER_ROBOT_DIMS = [3, 4]
+PAPER_NN_DATASETS = ["digits", "breast-cancer", "iris", "wine"]  # bundled stand-ins for MNIST, Breast cancer, Iris, Wine
+PAPER_EGPEI_PROBLEMS = PAPER_FUNCTIONS + ["robot-push3", "robot-push4"]
+
+#: simple-regret margins of the synthetic functions: 1% of the expected simple regret that the
+#: 10-point uniform initial design leaves (Monte Carlo over 20,000 designs), the scale the paper's
+#: regret curves start from
+E_INITIAL_REGRET = {"ackley5-unit": 0.293, "zakharov": 459.0, "dropwave": 0.573, "eggholder": 493.0}
+#: the pushed object's radius (Box2D units): a robot margin of 5% of it
+OBJECT_RADIUS = 1.0
+#: data-set sizes of the bundled stand-ins; the validation split is 30% (the paper's 70/30)
+NN_SIZES = {"digits": 1797, "breast-cancer": 569, "iris": 150, "wine": 178}
+#: noise SD of the exactly Bayesian setting (E4)
+SIGMA_N = 0.1
+
+
+def horizons(S) -> tuple[int, int, int]:
+    """(T, T_MIG, FIT_LO): the theory horizon, E1's horizon (400 at quick and paper) and the first T of
+    the regret-exponent fits (E4, E6)."""
+    T = S["theory_T"]
+    return T, min(400, 4 * T), max(16, T // 8)
+
+
+def regret_margin(problem: str) -> tuple[float, str]:
+    """The practical difference in final simple regret on ``problem``, with its reason."""
+    if problem.startswith("robot-push"):
+        return 0.05 * OBJECT_RADIUS, f"5% of the pushed object's radius ({OBJECT_RADIUS:g})"
+    if problem.startswith("mlp-"):
+        n_val = math.ceil(0.3 * NN_SIZES[problem.removeprefix("mlp-")])
+        return 1 / n_val, f"one validation example of {n_val}"
+    regret = E_INITIAL_REGRET[problem]
+    return round(0.01 * regret, 4), f"1% of the expected simple regret after the 10-point initial design ({regret:g})"
+
+
+def _compare(claims, id, statement, paper_value, problem, stages, **kw):
+    margin, reason = regret_margin(problem)
+    return claims.comparison(id, statement, paper_value, margin=margin, margin_reason=reason, stages=stages, **kw)
+
+
+def declare(claims, S) -> None:
+    """Declare every claim of notebook 000 at the settings ``S`` (see the module docstring)."""
+    T, T_MIG, FIT_LO = horizons(S)
+    theory = {"origin": "paper", "evidence": "theory"}
+    experiment = {"origin": "paper", "evidence": "experiment"}
+    check = {"origin": "check"}
+
+    # ---- Sec. 3: the recursion (E0 and the Lemma 2 invariants E2 are counted where they are computed)
+    # ---- Sec. 5: theory
+    for d in (1, 2):
+        for kernel in ("rbf", "matern25", "matern15"):
+            claims.rate(f"E1-{kernel}-d{d}", f"Lemma 1: the information gain of {kernel} (d={d}) is sublinear, gamma_T = O~(T^c) with c < 1",
+                        "c < 1", claimed=(0.0, 0.9), estimator=f"log-log slope of the greedy gain on T in [{T_MIG // 4}, {T_MIG}], one per candidate set",
+                        contrast="white-noise kernel K = I (no smoothness)", figure="e1_information_gain", cell="§5 E1",
+                        location="Sec. 5, Lemma 1", **theory)
+        for smoother, rougher in (("rbf", "matern25"), ("matern25", "matern15")):
+            claims.comparison(f"E1-order-{smoother}-d{d}", f"the gain exponent of {smoother} is below that of {rougher} (d={d})",
+                              "not stated; implied by the rates Lemma 1 cites", method=smoother, competitors=[rougher],
+                              direction="lower", metric="log-log slope of the greedy gain (paired by candidate set)",
+                              budget=f"T in [{T_MIG // 4}, {T_MIG}]", margin=0.02,
+                              margin_reason="a fifth of the gap between the Matérn-5/2 and Matérn-3/2 exponents of the rates "
+                                            "Lemma 1 cites (d=1: 2/7 and 2/5)",
+                              stages=S["e1_seeds"], figure="e1_information_gain", cell="§5 E1", **check)
+    for kernel in ("rbf", "matern25"):
+        claims.rate(f"E3-{kernel}", f"Assumption 1 on random-feature draws: max|f'| of {kernel} draws has a Gaussian tail",
+                    "holds for kernels four times differentiable", stand_in="random-feature prior, D=250, fresh features per path",
+                    claimed=(-inf, -0.05), estimator="curvature c of log P(L_max > L) on standardised L over the upper half "
+                                                     "(tail_curvature), one per replicate of draws",
+                    contrast="Matérn-1/2 draws (not differentiable)", figure="e3_assumption1", cell="§5 E3",
+                    location="Sec. 5, Assumption 1 and the paragraph after Lemma 2", **theory,
+                    revisions=[{"date": "2026-11-22", "changed": "claimed range set to c < -0.05 when E3 was first declared",
+                                "why": "the cut below the exponential tail's c = 0 was chosen after E3 had run as an undeclared check "
+                                       "(commit be2d589)",
+                                "verdict_before": "none (not declared before)"}])
+    claims.rate("E4-slope", "Theorem 1: EGP-TS's Bayesian regret is sublinear in T", "~ sqrt(T) up to log factors", claimed=(0.0, 0.75),
+                estimator=f"log-log slope of BR(T) on T in [{FIT_LO}, {T}] per seed", contrast="random search (linear regret)",
+                figure="e4_theorem1", cell="§5 E4", location="Sec. 5, Theorem 1", **theory)
+    claims.rate("E4-bound", "Theorem 1 (eq. 30): BR(T) is below the data-dependent bound", "BR(T) <= bound(T)", claimed=(0.0, 1.0),
+                estimator="BR(T) / bound(T) at the last T per seed (bound from the EGP-TS runs' posterior SDs and B = E max|f|)",
+                contrast="random search against the same bound", figure="e4_theorem1", cell="§5 E4",
+                location="App. B, eq. (30)", **theory)
+    claims.value("E4-martingale", "eq. 7: the weights are a martingale, E[w_t^m] = w_0^m at intermediate t (largest deviation over members)",
+                 0.0, tolerance=0.1, figure="e4_theorem1", cell="§5 E4", **check,
+                 revisions=[{"date": "2026-11-22", "changed": "measured at intermediate t (powers of two up to T/4) as the largest "
+                                                              "mean deviation, tolerance 0.1; before: a z-test per member at t = T, |z| <= 4",
+                             "why": "at t = T the weights are nearly one-hot, which tests little",
+                             "verdict_before": "reproduced"}])
+    claims.value("E4-bayes-identity", "the truth is distributed like the weights: E[w_t^{m*}] = E[sum_m (w_t^m)^2] at intermediate t",
+                 0.0, tolerance=0.05, figure="e4_theorem1", cell="§5 E4",
+                 location="App. B, proof of Theorem 1: m_* and m_t identically distributed given D_{t-1}", **theory,
+                 revisions=[{"date": "2026-11-22", "changed": "measured at intermediate t (powers of two up to T/4); before: at t = T",
+                             "why": "at t = T the weights are nearly one-hot, which tests little",
+                             "verdict_before": "reproduced"}])
+    theory_stages = [S["theory_seeds"]]
+    br_margin = 0.1 * SIGMA_N * T
+    br_reason = f"a per-step regret of a tenth of the noise SD ({SIGMA_N:g}) over T = {T}"
+    claims.comparison("E4-oracle", "Theorem 1's setting: Thompson sampling that knows m* has lower regret than EGP-TS", "not in the paper",
+                      method="oracle", competitors=["egp-ts"], direction="lower", metric="BR(T)", budget=f"T = {T}",
+                      margin=br_margin, margin_reason=br_reason, stages=theory_stages, figure="e4_theorem1", cell="§5 E4", **check)
+    claims.comparison("E4-random", "EGP-TS has lower Bayesian regret than random search", "not in the paper", method="egp-ts",
+                      competitors=["random"], direction="lower", metric="BR(T)", budget=f"T = {T}",
+                      margin=br_margin, margin_reason=br_reason, stages=theory_stages, figure="e4_theorem1", cell="§5 E4", **check)
+    claims.comparison("E4-single", "with the member unknown, EGP-TS has lower Bayesian regret than each single member", "not in the paper",
+                      method="egp-ts", competitors=[f"single-{j}" for j in range(M_E4)], direction="lower", metric="BR(T)",
+                      budget=f"T = {T}", margin=br_margin, margin_reason=br_reason, stages=theory_stages,
+                      figure="e4_theorem1", cell="§5 E4", **check)
+    claims.coverage("E7", "Lemma 4: the true member is in the confidence set C_T with probability >= 1 - 2M/T (a wide set: §5 E7)",
+                    f">= {1 - 2 * M_E4 / T:.4f}", level=1 - 2 * M_E4 / T, margin=0.05, unit="seed (m* in C_t at t = T)",
+                    cell="§5 E7", location="App. B, Lemma 4", **theory)
+    claims.comparison("E8", "with a Matérn-3/2 truth the Matérn-3/2 member ends with more weight than each other member (fitted hyperparameters)",
+                      "not in the paper", method="matern15", competitors=["rbf", "rbf-ard", "matern25"], direction="higher",
+                      metric="final weight", budget=f"{S['e8_budget']} evaluations", margin=0.05,
+                      margin_reason="a fifth of the prior weight 1/4 of each of the four members", stages=S["e8_seeds"],
+                      figure="e8_weights_practical", cell="§5 E8", **check,
+                      revisions=[{"date": "2026-11-22", "changed": "the Matérn-3/2 member alone against each other member; before: the "
+                                                                   "total weight of both Matérn members against the RBF members",
+                                  "why": "Matérn-5/2 is the closest rival of the truth; pooling it with the truth favoured the claim",
+                                  "verdict_before": "inconclusive"}])
+    claims.rate("E5", "Theorem 1's sqrt(M) factor, with a fixed truth (outside Theorem 1's prior): BR(T) grows at most like sqrt(M) "
+                "when M - 1 clearly wrong members are added", "exponent <= 1/2",
+                claimed=(-inf, 0.5), estimator=f"log-log slope of BR(T) on M in {S['m_values']} per seed",
+                contrast="members drawn uniformly from the same dictionaries (weights ignore the evidence)", figure="e5_sqrt_m",
+                cell="§5 E5", **check,
+                revisions=[{"date": "2026-11-22", "changed": "claimed range exponent <= 0.5 (before <= 0.6); added members a factor >= 3 "
+                                                             "from the truth (before: any lengthscales); statement says the truth is "
+                                                             "outside Theorem 1's prior",
+                            "why": "members close to the truth cost nothing, so the check could not separate",
+                            "verdict_before": "reproduced"}])
+    for mode, theorem in (("async", 2), ("sync", 3)):
+        for K in KS[1:]:
+            claims.rate(f"E6-{mode}-K{K}", f"Theorem {theorem}: with K={K} {mode} workers the Bayesian regret is sublinear", "sublinear",
+                        claimed=(0.0, 0.8), estimator=f"log-log slope of BR(T) on T in [{FIT_LO}, {T}] per seed (2-D setting)",
+                        contrast="random search", figure="e6_parallel", cell="§5 E6",
+                        location=f"Sec. 5, Theorem {theorem} and the remark after Theorem 3", **theory)
+
+    # ---- errata (computed in §6.1)
+    claims.erratum("T1", "Table 1: the maximum of Ackley-5d on [0,1]^5 is 4.6930", "4.6930", tolerance=1e-3, cell="§6.1",
+                   location="App. E, Table 1", **experiment)
+    claims.erratum("E-RF", "App. A: exp(-|x-x'|^2) has spectral density N(0, I)", "N(0, I) (correct: N(0, 2I))", tolerance=0.03,
+                   cell="§6.1", location="App. A, the RBF example", **theory)
+
+    # ---- Sec. 6 and App. E: comparisons against the paper's full competitor sets
+    budget = f"{S['budget']} evaluations"
+    for prob in S["functions"]:
+        _compare(claims, f"F1-{prob}", f"Fig. 1: EGP-TS (4-kernel dictionary) beats every GP-TS, GP-EI, BanditBO and EXP3BO on {prob}",
+                 "substantially better than GP-TS; better than the rest", prob, S["seeds"], method="EGP-TS",
+                 competitors=FIG1_COMPETITORS, direction="lower", metric=SR, budget=budget,
+                 figure="fig1_synthetic_four_kernels", cell="§6.2", location="Sec. 6.1, Fig. 1", **experiment)
+    if "zakharov" in S["functions"]:
+        _compare(claims, "F1-zakharov-gpei", "Fig. 1: on Zakharov GP-EI beats every GP-TS baseline", "GP-EI superior to GP-TS", "zakharov",
+                 S["seeds"], method="GP-EI (BoTorch)", competitors=GP_TS4, direction="lower", metric=SR, budget=budget,
+                 figure="fig1_synthetic_four_kernels", cell="§6.2", location="Sec. 6.1, Fig. 1", **experiment)
+    for prob in S["fig2_functions"]:
+        _compare(claims, f"F2-{prob}", f"Fig. 2: EGP-TS (11-RBF dictionary) beats all baselines, FB-GP-TS included, on {prob}",
+                 "outperforms all", prob, S["seeds"], method="EGP-TS", competitors=FIG2_COMPETITORS, direction="lower", metric=SR,
+                 budget=budget, figure="fig2_synthetic_rbf11", cell="§6.3", location="Sec. 6.1, Fig. 2", **experiment)
+    for d in S["robot_dims"]:
+        robot = f"robot-push{d}"
+        for part, competitors, figure, what in (("a", FIG1_COMPETITORS, "fig3a_robot_four_kernels", "4-kernel dictionary"),
+                                                ("b", FIG2_COMPETITORS, "fig3b_robot_rbf11", "11-RBF dictionary")):
+            _compare(claims, f"F3{part}-{robot}", f"Fig. 3({part}): EGP-TS ({what}) beats all competitors on {robot}",
+                     "outperforms all" if part == "a" else "stands out", robot, S["robot_seeds"], method="EGP-TS",
+                     competitors=competitors, direction="lower", metric=ROBOT_METRIC, stand_in=ROBOT_STAND_IN,
+                     budget=f"{S['robot_budget']} evaluations", figure=figure, cell="§6.4",
+                     location=f"Sec. 6.2, Fig. 3({part})" + ("; App. E" if part == "b" else ""), **experiment)
+    for data in S["nn_datasets"]:
+        _compare(claims, f"F4-mlp-{data}", f"Fig. 4: EGP-TS reaches the best validation accuracy on {data}",
+                 "best on 4 of 5 data sets (which not said)", f"mlp-{data}", S["nn_seeds"], method="EGP-TS",
+                 competitors=FIG2_COMPETITORS, direction="lower", metric="1 - best validation accuracy",
+                 budget=f"{S['nn_budget']} evaluations", stand_in="scikit-learn bundled data set for the paper's",
+                 figure="fig4_nn_tuning", cell="§6.5", location="Sec. 6.3, Fig. 4", **experiment)
+    for K in S["parallel_K"]:
+        _compare(claims, f"F5-K{K}", f"Fig. 5: with K={K} synchronous workers EGP-TS beats every parallel TS baseline on Ackley-5d",
+                 "stands out for every K", "ackley5-unit", S["parallel_seeds"], method="EGP-TS", competitors=FIG5_COMPETITORS,
+                 direction="lower", metric=SR, budget=f"{S['parallel_budget']} evaluations", figure="fig5_parallel", cell="§6.6",
+                 location="App. E, Fig. 5", **experiment)
+    for prob in S["egpei_problems"]:
+        _compare(claims, f"F6-{prob}", f"Figs. 6/7: EGP-EI beats GP-EI with each preselected kernel on {prob}",
+                 "wins on 3 of 4 functions and both robots", prob, S["egpei_seeds"], method="EGP-EI", competitors=GP_EI4,
+                 direction="lower", metric=SR, budget=f"{S['egpei_budget']} evaluations",
+                 figure="fig7_egp_ei_robots" if prob.startswith("robot") else "fig6_egp_ei", cell="§6.7",
+                 location="App. E, Fig. 7" if prob.startswith("robot") else "App. E, Fig. 6", **experiment)
+
+    # ---- the paper's experiments this profile does not run
+    dropped = "not in this profile's settings (compute); the paper profile runs it"
+    for prob in PAPER_FUNCTIONS:
+        if prob not in S["functions"]:
+            claims.not_run(f"F1-{prob}", f"Fig. 1: EGP-TS (4-kernel dictionary) beats every competitor on {prob}",
+                           "substantially better than GP-TS; better than the rest", dropped, cell="§6.2",
+                           location="Sec. 6.1, Fig. 1", **experiment)
+        if prob not in S["fig2_functions"]:
+            claims.not_run(f"F2-{prob}", f"Fig. 2: EGP-TS (11-RBF dictionary) beats all baselines on {prob}", "outperforms all",
+                           dropped, cell="§6.3", location="Sec. 6.1, Fig. 2", **experiment)
+    for d in PAPER_ROBOT_DIMS:
+        if d not in S["robot_dims"]:
+            for part in ("a", "b"):
+                claims.not_run(f"F3{part}-robot-push{d}", f"Fig. 3({part}): EGP-TS beats all competitors on robot-push{d}",
+                               "outperforms all", dropped, cell="§6.4", location=f"Sec. 6.2, Fig. 3({part})", **experiment)
+    for data in PAPER_NN_DATASETS:
+        if data not in S["nn_datasets"]:
+            claims.not_run(f"F4-mlp-{data}", f"Fig. 4: EGP-TS reaches the best validation accuracy on {data}",
+                           "best on 4 of 5 data sets", dropped, cell="§6.5", location="Sec. 6.3, Fig. 4", **experiment)
+    claims.not_run("F4-mlp-transportation", "Fig. 4: EGP-TS reaches the best validation accuracy on Transportation",
+                   "best on 4 of 5 data sets", "the data set is not available offline and has no bundled stand-in", cell="§6.5",
+                   location="Sec. 6.3, Fig. 4", **experiment)
+    for K in (2, 4, 8):
+        if K not in S["parallel_K"]:
+            claims.not_run(f"F5-K{K}", f"Fig. 5: with K={K} synchronous workers EGP-TS beats every parallel TS baseline",
+                           "stands out for every K", dropped, cell="§6.6", location="App. E, Fig. 5", **experiment)
+    for prob in PAPER_EGPEI_PROBLEMS:
+        if prob not in S["egpei_problems"]:
+            claims.not_run(f"F6-{prob}", f"Figs. 6/7: EGP-EI beats GP-EI with each preselected kernel on {prob}",
+                           "wins on 3 of 4 functions and both robots", dropped, cell="§6.7",
+                           location="App. E, Fig. 7" if prob.startswith("robot") else "App. E, Fig. 6", **experiment)
+    claims.not_run("F3-speed", "App. E: EGP-TS runs much faster than fully Bayesian GP-TS", "much faster",
+                   "no timing claim declared yet: the runs record ask and tell wall times, but no rule on them was fixed "
+                   "before results", cell="§6.4", location="App. E, robot pushing", **experiment)
