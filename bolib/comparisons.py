@@ -44,6 +44,10 @@ class Study:
                 raise ValueError(f"variants {seen[key]!r} and {label!r} are the same run")
             seen[key] = label
 
+    def on(self, seeds: Sequence[int]) -> "Study":
+        """The same study on other ``seeds`` (a stage of :meth:`bolib.pipeline.NotebookContext.staged`)."""
+        return dataclasses.replace(self, seeds=list(seeds))
+
     def experiment(self) -> Experiment:
         per_seed = [{"seed": s, **({"benchmark_options": self.options(s)} if self.options else {})} for s in self.seeds]
         return Experiment(self.name, bo_job, grid={"benchmark": list(self.problems)}, fixed=dict(self.fixed),

@@ -235,10 +235,13 @@ class NotebookContext:
         while one of them is still open. Returns the result of the last stage run.
         """
         stages = tuple(int(s) for s in stages)
+        decided: set[str] = set()  # decided at an earlier stage: its verdict stands on those seeds
         for n in stages:
             result = run(self.seeds(n))
             open_claims = []
             for claim_id, claim_values in values(result).items():
+                if claim_id in decided:
+                    continue
                 declared = self.claims.declared.get(claim_id)
                 if declared is not None and tuple(declared.params.get("stages") or ()) != stages:
                     raise BolibError(f"claim {claim_id} is declared with stages {declared.params.get('stages')}, "
@@ -246,6 +249,8 @@ class NotebookContext:
                 claim = self.claims.decide(claim_id, claim_values)
                 if claim.details.get("next_look"):
                     open_claims.append(claim_id)
+                else:
+                    decided.add(claim_id)
             if not open_claims:
                 break
         return result

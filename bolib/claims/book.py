@@ -77,6 +77,7 @@ class Declaration:
             if set(r) != set(REVISION_FIELDS) or not all(isinstance(r[k], str) and r[k] for k in REVISION_FIELDS):
                 raise ValueError(f"claim {self.id}: each revision needs exactly the non-empty text fields "
                                  f"{', '.join(REVISION_FIELDS)}; got {sorted(r)}")
+            datetime.date.fromisoformat(r["date"])  # YYYY-MM-DD, or a ValueError naming the format
         object.__setattr__(self, "revisions", revisions)
 
 
@@ -158,8 +159,8 @@ class ClaimBook:
         if not margin > 0 or not margin_reason:
             raise ValueError(f"claim {id}: a comparison needs a margin > 0 in the metric's units and its reason")
         stages = tuple(int(s) for s in stages) if stages else None
-        if stages:
-            rules.Design(stages, alpha)
+        if stages and self.profile != "smoke" and (why := rules.Design(stages, alpha).unreachable(len(competitors))):
+            raise ValueError(f"claim {id}: {why}")  # smoke profiles only exercise the code paths
         relation_text = {"better": f"{direction} than", "no worse": f"not worse by {margin:g} or more than",
                          "equivalent": f"within +-{margin:g} of"}[relation]
         rule = (f"{metric} at {budget}: {method} {relation_text} each of {', '.join(competitors)} "
@@ -211,6 +212,9 @@ class ClaimBook:
         check_choice("claim", id, sorted(self.declared))
         declared = self.declared[id]
         params = dict(declared.params)
+        if declared.kind == "rate" and bool(params.get("contrast_label")) != ("contrast" in more):
+            raise ValueError(f"claim {id}: declared {'with' if params.get('contrast_label') else 'without'} a contrast, "
+                             f"so it must be decided {'with' if params.get('contrast_label') else 'without'} one")
         if declared.kind == "comparison":
             decision = rules.comparison(*data, **more, **params)
         elif declared.kind == "rate":
@@ -315,6 +319,7 @@ def load_claims(paths):
     table = pd.DataFrame(rows, columns=FIELDS)
     table["revisions"] = [r if isinstance(r, list) else [] for r in table.revisions]
     table["details"] = [d if isinstance(d, dict) else {} for d in table.details]
-    return table.fillna({"kind": "", "rule": "", "reason": "", "stand_in": "", "figure": "", "cell": "", "origin": "",
-                         "location": "", "evidence": ""})
+    text = ["kind", "rule", "reason", "stand_in", "figure", "cell", "origin", "location", "evidence"]
+    table[text] = table[text].astype(object).fillna("")
+    return table
 

@@ -118,16 +118,58 @@ class Design:
         object.__setattr__(self, "stages", stages)
 
     def spent(self) -> list[float]:
-        """The alpha tested at each look (they sum to ``alpha``)."""
+        """The alpha tested at each look (they sum to at most ``alpha``). A look whose share is at
+        or below 2^-n, the smallest p the exact test can give on n seeds, could decide nothing: its
+        share moves on to the next look (fixed by the stage sizes alone, before any data)."""
         cap = self.stages[-1]
         cumulative = [self.alpha * (s / cap) ** self.rho for s in self.stages]
-        return [c - p for c, p in zip(cumulative, [0.0, *cumulative[:-1]])]
+        shares, carry = [], 0.0
+        for n, share in zip(self.stages, [c - p for c, p in zip(cumulative, [0.0, *cumulative[:-1]])]):
+            share += carry
+            carry = share if 2.0 ** -n >= share else 0.0
+            shares.append(share - carry)
+        return shares
+
+    def unreachable(self, competitors: int) -> str:
+        """Why "not reproduced" could never come out against ``competitors`` (Holm's first step
+        needs 2^-n < alpha_k / competitors at some look), or "" when it can."""
+        if any(2.0 ** -n < a / competitors for n, a in zip(self.stages, self.spent())):
+            return ""
+        needed = next(m for m in range(2, 64) if 2.0 ** -m < self.alpha / competitors)
+        return (f"stages {list(self.stages)} can never give 'not reproduced' against {competitors} competitor(s): "
+                f"no look reaches Holm's alpha / {competitors}; one look needs >= {needed} seeds")
 
     def looks(self, n: int) -> list[tuple[int, float]]:
         """(seeds, alpha) of the looks that ``n`` seeds reach; ``n`` must be one of the stages."""
         if n not in self.stages:
             raise ValueError(f"{n} seeds is not a stage of this design (stages {list(self.stages)})")
         return [(s, a) for s, a in zip(self.stages, self.spent()) if s <= n]
+
+
+def t_p(diff, alternative: str) -> float:
+    """One-sided p-value of Student's t-test on the mean of ``diff`` ("less": mean < 0; "greater":
+    mean > 0); with no spread, 0 when every difference lies on the claimed side, else 1."""
+    d = np.asarray(diff, dtype=float)
+    sd = d.std(ddof=1) if len(d) > 1 else 0.0
+    if sd == 0:
+        return 0.0 if (d[0] < 0 if alternative == "less" else d[0] > 0) else 1.0
+    t = d.mean() / (sd / math.sqrt(len(d)))
+    return float(sps.t.cdf(t, len(d) - 1) if alternative == "less" else sps.t.sf(t, len(d) - 1))
+
+
+def one_sided_p(diff, alternative: str) -> float:
+    """The p-value of "the differences lie {below, above} zero": the larger of the exact
+    signed-rank test's (about the pseudo-median) and Student's t-test's (about the mean). A verdict
+    needs both, so skewed differences cannot pass on the median while the mean says otherwise, and
+    each wrong verdict stays within the level of either test."""
+    return max(signed_rank_p(diff, alternative), t_p(diff, alternative))
+
+
+def _t_interval(v, level: float = 0.95) -> tuple[float, float]:
+    """Student-t interval of the mean of ``v`` (the estimand the t-test of :func:`one_sided_p` is about)."""
+    v = np.asarray(v, dtype=float)
+    half = sps.t.ppf(0.5 + level / 2, len(v) - 1) * v.std(ddof=1) / math.sqrt(len(v)) if len(v) > 1 else 0.0
+    return float(v.mean() - half), float(v.mean() + half)
 
 
 def _towards(values, method, competitor, direction) -> np.ndarray:
@@ -139,14 +181,14 @@ def _towards(values, method, competitor, direction) -> np.ndarray:
 def _look(adv: dict[str, np.ndarray], relation: str, margin: float, a: float) -> tuple[str, str, dict]:
     """One look of :func:`comparison` at level ``a``: (verdict or "", reason, p-values)."""
     names = list(adv)
-    p_better = {c: signed_rank_p(v, "greater") for c, v in adv.items()}             # advantage > 0
-    p_worse = {c: signed_rank_p(v, "less") for c, v in adv.items()}                # advantage < 0
-    p_within = {c: max(signed_rank_p(v - margin, "less"), signed_rank_p(v + margin, "greater"))
-                for c, v in adv.items()}                                             # |advantage| < m
-    p_not_worse = {c: signed_rank_p(v + margin, "greater") for c, v in adv.items()}  # advantage > -m
-    p_worse_by_m = {c: signed_rank_p(v + margin, "less") for c, v in adv.items()}   # advantage < -m
-    p_outside = {c: min(1.0, 2 * min(signed_rank_p(v - margin, "greater"), p_worse_by_m[c]))
-                 for c, v in adv.items()}                                            # |advantage| > m
+    p_better = {c: one_sided_p(v, "greater") for c, v in adv.items()}              # advantage > 0
+    p_worse = {c: one_sided_p(v, "less") for c, v in adv.items()}                  # advantage < 0
+    p_within = {c: max(one_sided_p(v - margin, "less"), one_sided_p(v + margin, "greater"))
+                for c, v in adv.items()}                                            # |advantage| < m
+    p_not_worse = {c: one_sided_p(v + margin, "greater") for c, v in adv.items()}  # advantage > -m
+    p_worse_by_m = {c: one_sided_p(v + margin, "less") for c, v in adv.items()}    # advantage < -m
+    p_outside = {c: min(1.0, 2 * min(one_sided_p(v - margin, "greater"), p_worse_by_m[c]))
+                 for c, v in adv.items()}                                           # |advantage| > m
     ps = {"better": p_better, "worse": p_worse, "within_margin": p_within, "no_worse_by_margin": p_not_worse,
           "worse_by_margin": p_worse_by_m, "outside_margin": p_outside}
 
@@ -177,52 +219,60 @@ def _look(adv: dict[str, np.ndarray], relation: str, margin: float, a: float) ->
 
 
 def leans(adv: dict[str, np.ndarray], relation: str, margin: float) -> str:
-    """Which way an undecided comparison points: ``for``, ``against`` or ``neither``, from each
-    competitor's mean advantage and the wins out of n (a win: advantage > 0 for "better", > -m for
-    "no worse", |advantage| < m for "equivalent")."""
-    def score(v):
-        if relation == "better":
-            return v.mean(), (v > 0).sum()
-        if relation == "no worse":
-            return v.mean() + margin, (v > -margin).sum()
-        return margin - np.abs(v).mean(), (np.abs(v) < margin).sum()
-
-    scores = [score(v) for v in adv.values()]
+    """Which way an undecided comparison points, from each competitor's mean advantage (in the
+    claimed direction) and the wins out of n. "better": ``for`` when every mean advantage is at
+    least the margin and a majority of seeds win; ``against`` when some mean is negative with a
+    minority of wins, or within the margin (the claim is heading for "equivalent"). "no worse":
+    ``for`` when every mean is above -m, ``against`` when one is below. "equivalent": ``for``
+    when every |mean| is below m, ``against`` when one is above. Otherwise ``neither``."""
     n = len(next(iter(adv.values())))
-    if all(mean > 0 and wins > n / 2 for mean, wins in scores):
-        return "for"
-    if any(mean < 0 and wins < n / 2 for mean, wins in scores):
-        return "against"
-    return "neither"
+    means = {c: float(v.mean()) for c, v in adv.items()}
+    if relation == "better":
+        if all(means[c] >= margin and (v > 0).sum() > n / 2 for c, v in adv.items()):
+            return "for"
+        if any((means[c] < 0 and (v > 0).sum() < n / 2) or abs(means[c]) < margin for c, v in adv.items()):
+            return "against"
+        return "neither"
+    if relation == "no worse":
+        return "for" if all(m > -margin for m in means.values()) else "against"
+    return "for" if all(abs(m) < margin for m in means.values()) else "against"
 
 
 def seeds_needed(adv: dict[str, np.ndarray], relation: str, margin: float, alpha: float,
                  power: float = 0.8) -> int | None:
-    """Seeds that would decide the comparison with ``power`` on the observed effects: for the
-    verdict the data point to, the normal-approximation size of a one-sided paired test at level
-    ``alpha`` (Holm's first step: alpha / competitors for a verdict that any one competitor
-    decides), divided by the signed-rank test's efficiency 3/pi relative to the t-test. None when
-    the observed effect is zero or the size would exceed 100,000 seeds."""
+    """Seeds that would decide the comparison with ``power`` on the observed mean advantages and
+    their spread: the normal-approximation size of a one-sided paired test, divided by the
+    signed-rank test's efficiency 3/pi relative to the t-test. "Reproduced" needs every competitor
+    (the largest size, at ``alpha``); "not reproduced" needs one (the smallest size, at Holm's
+    first step ``alpha`` / competitors); the answer is the smaller of the two. None when no
+    verdict is in reach on these effects (e.g. an effect exactly on a boundary) or it would need
+    more than 100,000 seeds."""
     k = len(adv)
-    sizes = []
-    for v in adv.values():
+
+    def size(v, effect, level, two_sided_power=False):
+        if effect <= 0:
+            return math.inf
         sd = float(np.std(v, ddof=1)) if len(v) > 1 else 0.0
+        floor = seeds_for_level(level)
+        if sd == 0:
+            return floor
+        z = sps.norm.ppf(1 - level) + sps.norm.ppf(1 - (1 - power) / 2 if two_sided_power else power)
+        return max(floor, math.ceil((z * sd / effect) ** 2 / (3 / math.pi)))
+
+    reproduce, refute = [], []
+    for v in adv.values():
         m = float(np.mean(v))
-        # (effect distance to the boundary the verdict must clear, level)
-        routes = {"better": [(m, alpha), (-m, alpha / k), (margin - abs(m), alpha / k)],
-                  "no worse": [(m + margin, alpha), (-(m + margin), alpha / k)],
-                  "equivalent": [(margin - abs(m), alpha), (abs(m) - margin, alpha / (2 * k))]}[relation]
-        best = math.inf
-        for effect, level in routes:
-            if effect > 0:
-                if sd == 0:
-                    best = min(best, seeds_for_level(level))
-                    continue
-                z = sps.norm.ppf(1 - level) + sps.norm.ppf(power)
-                best = min(best, max(seeds_for_level(level), math.ceil((z * sd / effect) ** 2 / (3 / math.pi))))
-        sizes.append(best)
-    worst = max(sizes)
-    return None if not math.isfinite(worst) or worst > 100_000 else int(worst)
+        if relation == "better":
+            reproduce.append(size(v, m, alpha))
+            refute.append(min(size(v, -m, alpha / k), size(v, margin - abs(m), alpha / k, m == 0)))
+        elif relation == "no worse":
+            reproduce.append(size(v, m + margin, alpha))
+            refute.append(size(v, -(m + margin), alpha / k))
+        else:
+            reproduce.append(size(v, margin - abs(m), alpha, m == 0))
+            refute.append(size(v, abs(m) - margin, alpha / (2 * k)))
+    best = min(max(reproduce), min(refute))
+    return None if not math.isfinite(best) or best > 100_000 else int(best)
 
 
 def seeds_for_level(level: float) -> int:
@@ -278,6 +328,9 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
     if not competitors:
         raise ValueError("a comparison needs at least one competitor")
     n = len(values[method])
+    for name in (method, *competitors):
+        if not np.all(np.isfinite(np.asarray(values[name], dtype=float))):
+            raise ValueError(f"the per-seed values of {name!r} must be finite numbers; got {list(values[name])}")
     if any(len(values[c]) != n for c in competitors):
         raise ValueError(f"paired values need one number per seed for every method; lengths "
                          f"{ {k: len(values[k]) for k in (method, *competitors)} }")
@@ -293,7 +346,7 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
             break
     used = looks[-1]["n"]
     adv = {c: _towards(values, method, c, direction)[:used] for c in competitors}
-    ci = {c: list(resampled_mean(v)[1]) if len(v) > 1 else [float(v[0])] * 2 for c, v in adv.items()}
+    ci = {c: list(_t_interval(v)) for c, v in adv.items()}
     sign = -1.0 if direction == "lower" else 1.0  # report method - competitor in the metric's own sign
     per_seed = {k: np.asarray(values[k], dtype=float)[:used].tolist() for k in (method, *competitors)}
     details = {"relation": relation, "direction": direction, "margin": margin, "stages": list(design.stages),
@@ -308,7 +361,7 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
         return Decision(verdict, measured, f"{reason} at look {len(looks)} (n={used}, alpha={looks[-1]['alpha']:.3g})",
                         used, details)
     details["leans"] = leans(adv, relation, margin)
-    details["seeds_needed"] = seeds_needed(adv, relation, margin, looks[-1]["alpha"])
+    details["seeds_needed"] = seeds_needed(adv, relation, margin, design.spent()[-1] or alpha)
     details["next_look"] = design.stages[len(looks)] if n < design.stages[-1] else None
     if n < design.stages[-1]:
         why = f"undecided after {len(looks)} of {len(design.stages)} looks (n={used}); the next look is at n={design.stages[len(looks)]}"

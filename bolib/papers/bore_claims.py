@@ -15,7 +15,7 @@ scale or resolution, never from results. Not imported by any job module (its edi
 """
 from __future__ import annotations
 
-from bolib.benchmarks import digits_nas, fcnet_tables
+from bolib.benchmarks import fcnet_tables
 
 #: the date of the first runs of the notebook (every earlier re-specification happened on it)
 FIRST_RUNS = "2026-11-22"
@@ -46,8 +46,8 @@ FIG2_MARGIN = {
     "racing-line": (0.01, "lap times are timed to a hundredth of a second"),
     "fcnet-diabetes": (0.01, "validation MSE of standardised targets: 1% of the target variance"),
     "fcnet-friedman": (0.01, "validation MSE of standardised targets: 1% of the target variance"),
-    "digits-nas": (0.005, f"validation error on {digits_nas.__name__.rsplit('.', 1)[-1]}'s 540 validation images "
-                          "(resolution 1/540): about three images"),
+    "digits-nas": (0.005, "validation error on the 540 validation images of the digits split (resolution 1/540): "
+                          "about three images"),
 }
 #: theory testbed (App. D.1): the regret is in units of f, whose observation noise has sd 0.1
 THEORY_MARGIN = (0.01, "a tenth of the testbed's observation-noise standard deviation (0.1, App. D.1)")
@@ -58,6 +58,11 @@ def _margin_added(verdict: str, what: str) -> dict:
     return {"date": MARGINS_ADDED, "changed": f"margin and group-sequential stages added ({what})",
             "why": "issue 23: every comparison declares a practical margin, and seeds come in stages",
             "verdict_before": verdict}
+
+
+def _was(claim: str, decided: set, margin: float) -> list:
+    """The margin revision of a Figure 2 claim that had a verdict before margins existed."""
+    return [_margin_added("inconclusive", f"+-{margin:g}")] if claim in decided else []
 
 
 def fig2_margin(problem: str) -> tuple[float, str]:
@@ -239,8 +244,8 @@ def declare(claims, S: dict) -> None:
     for problem in S["fig1_problems"]:
         named = problem in FIG1_NAMED
         margin = round(0.01 * abs(FIG1_OPTIMUM[problem]), 6)
-        guess = "" if named else " (a panel the paper does not name; Styblinski-Tang in 5-D is our guess)" \
-            if problem == "styblinski-tang" else "" if named else " (a panel the paper does not name)"
+        guess = "" if named else " (a panel the paper does not name" + (
+            "; Styblinski-Tang in 5-D is our guess for its sixth panel)" if problem == "styblinski-tang" else ")")
         revisions = [{"date": FIRST_RUNS, "changed": "competitor LP-EI added, as the paper declares it",
                       "why": "the first version named q-EI only because LP-EI was not implemented",
                       "verdict_before": "not reproduced (5 trials)"}] if problem in previous_f1 else []
@@ -329,10 +334,9 @@ def declare(claims, S: dict) -> None:
                       budget=f"{S['fig2_nas_budget' if problem == 'digits-nas' else 'fig2_fcnet_budget']} evaluations",
                       stages=S["fig2_seeds"], stand_in=stand_in, figure="fig2", location=f"Sec. 7, Fig. {letter}",
                       **fig2_text)
-        was = lambda claim: [_margin_added("inconclusive", f"+-{margin:g}")] if claim in old else []  # noqa: E731
         claims.comparison(f"F2-pp-{problem}", f"BORE++ performs significantly better than BORE with the PLS classifier "
                           f"({panel} panel)", "BORE++ better", method="BORE++", competitors=["BORE (PLS)"], **common,
-                          revisions=was(f"F2-pp-{problem}"))
+                          revisions=_was(f"F2-pp-{problem}", old, margin))
         claims.comparison(f"F2-pls-random-{problem}", f"BORE (PLS) performs comparably to, or at times worse than, "
                           f"random search ({panel} panel): random search is no worse than BORE (PLS)", "PLS ~ random",
                           method="random", competitors=["BORE (PLS)"], relation="no worse", **common,
@@ -340,14 +344,14 @@ def declare(claims, S: dict) -> None:
         if problem == "digits-nas":
             claims.comparison("F2-ei-digits-nas", "Both BORE versions are surpassed by GP-EI in the final iterations of "
                               "the MNIST panel", "GP-EI below both BORE versions at the end", method="GP-EI",
-                              competitors=["BORE (MLP)", "BORE++"], **common, revisions=was("F2-ei-digits-nas"))
+                              competitors=["BORE (MLP)", "BORE++"], **common, revisions=_was("F2-ei-digits-nas", old, margin))
             claims.comparison("F2-pp-similar-digits-nas", "BORE++ performs similarly to the original BORE (MLP) on the "
                               "MNIST panel", "similar", method="BORE++", competitors=["BORE (MLP)"],
                               relation="equivalent", **common, revisions=[new_from_not_run])
         else:
             claims.comparison(f"F2-mlp-{problem}", f"BORE++ surpasses the original BORE (MLP classifier) on the {panel} "
                               "panel", "BORE++ better", method="BORE++", competitors=["BORE (MLP)"], **common,
-                              revisions=was(f"F2-mlp-{problem}"))
+                              revisions=_was(f"F2-mlp-{problem}", old, margin))
     claims.not_run("F2-mlp-top", "The original BORE (MLP classifier) achieves top performance in most benchmarks",
                    "BORE (MLP) top on most", "the paper's own statements place another method ahead at the end of "
                    "every panel (GP-BO on the racing line, GP-EI on MNIST, BORE++ on Parkinson's and CT slice), so no "
