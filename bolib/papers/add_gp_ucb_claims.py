@@ -7,7 +7,10 @@ it is: ``origin="paper"`` (a statement of the paper, with its location and wheth
 paper's experiments or its theory) or ``origin="check"`` (ours). The method lists of Figs. 3-4
 (:func:`variants`) and of Fig. 5 (:data:`FIG5`) live here because the claims name them.
 
-Only the notebook imports this module; no job does, so editing it changes no cached result.
+Only the notebook imports this module; no job does, so editing it changes no cached result. It imports no
+paper module (the import contract keeps paper modules apart): the few numbers it shares with
+:mod:`bolib.papers.add_gp_ucb` are repeated here, and a mismatch stops the notebook (a claim it decides
+would not be declared, or one declared would stay undecided).
 """
 from __future__ import annotations
 
@@ -15,8 +18,9 @@ import math
 
 from scipy.stats import norm
 
-from bolib.papers import add_gp_ucb as theory
 
+#: the levels z of the C10 calibration claims (``bolib.papers.add_gp_ucb.Z_LEVELS``)
+Z_LEVELS = (0.5, 1.0, 1.645, 2.0)
 #: the nine (D, d', M') panels of Figs. 3-4
 PAPER_CONFIGS = [(10, 3, 3), (24, 6, 4), (24, 11, 2), (40, 5, 8), (40, 18, 2), (40, 35, 1), (96, 5, 19), (96, 29, 3),
                  (120, 55, 2)]
@@ -136,9 +140,14 @@ def fig5_bo(S) -> dict:
 
 
 def c4_floor(S) -> float:
-    """Half the fall of (log T)^3's local exponent from T/9..T/3 to T/3..T (C4b's lower end)."""
+    """Half the fall of (log T)^3's local exponent from T/9..T/3 to T/3..T (C4b's lower end); the
+    local exponent of (log T)^p between T_1 and T_2 is p log(log T_2 / log T_1) / log(T_2 / T_1)."""
     T4 = S["c4_T"]
-    return (theory.polylog_exponent(T4 // 9, T4 // 3, 3) - theory.polylog_exponent(T4 // 3, T4, 3)) / 2
+
+    def exponent(low, high):
+        return 3 * math.log(math.log(high) / math.log(low)) / math.log(high / low)
+
+    return (exponent(T4 // 9, T4 // 3) - exponent(T4 // 3, T4)) / 2
 
 
 # ---------------------------------------------------------------- invariants: counted where they are computed
@@ -228,7 +237,7 @@ def declare(claims, S) -> None:
                    "for an additive kernel at eta^2 = 1; its form with the full sigma^2 holds",
                    "eq. 14 holds (proof of Thm 5)", tolerance=0.0, figure="eq14", cell="§5.2",
                    location="App. B.2, eq. 14 (proof of Thm 5)", **paper_thy)
-    for z in theory.Z_LEVELS:  # tolerance: 3 standard errors of a proportion at c10_reps replications
+    for z in Z_LEVELS:  # tolerance: 3 standard errors of a proportion at c10_reps replications
         exact = 2 * norm.cdf(z) - 1
         tolerance = 3 * math.sqrt(exact * (1 - exact) / S["c10_reps"])
         claims.value(f"C10-cal-z{z:g}", f"The additive GP's full posterior: |f - mu| <= {z:g} sigma at a random point "
@@ -374,6 +383,6 @@ def declare(claims, S) -> None:
                       revisions=[REF_REVISION])
 
 
-__all__ = ["ADD_STAR_BEST", "C5_NOISE", "FIG5", "FIG5_MARGIN", "FIG5_PAPER", "INVARIANTS", "MODE_GAP", "PAPER_CONFIGS",
+__all__ = ["ADD_STAR_BEST", "C5_NOISE", "Z_LEVELS", "FIG5", "FIG5_MARGIN", "FIG5_PAPER", "INVARIANTS", "MODE_GAP", "PAPER_CONFIGS",
            "acquisition_budget", "c4_floor", "configs", "declare", "decomp_label", "fig5_bo", "key", "ref_label",
            "variants"]

@@ -123,9 +123,9 @@ def test_additive_gain_below_full_and_a_smooth_full_kernel_reverses_it():
         smooth = additive_kernel_matrix(pool, [list(range(8))], 3.0)  # one 8-D SE group of bandwidth 3
         per_seed["smooth full"].append(greedy_information_gain(smooth, 0.01, 60)[-1])
     assert kernels["additive"].shape == kernels["full"].shape == (400, 400)
-    assert rules.comparison(per_seed, "additive", ["full"], "lower").verdict == "reproduced"
+    assert rules.comparison(per_seed, "additive", ["full"], "lower", "better", 1e-6).verdict == "reproduced"
     # negative control: a very smooth full kernel has less to learn than the additive one
-    assert rules.comparison(per_seed, "additive", ["smooth full"], "lower").verdict == "not reproduced"
+    assert rules.comparison(per_seed, "additive", ["smooth full"], "lower", "better", 1e-6).verdict == "not reproduced"
 
 
 def test_logdet_subadditivity_holds_for_psd_parts_and_fails_with_a_part_that_is_not_psd():
@@ -213,9 +213,9 @@ def test_per_group_maximisation_beats_joint_direct_and_random_search():
     gaps = [acquisition_gaps(16, 2, 30, 60, seed) for seed in range(5)]
     values = {k: [g[f"gap_{k}"] for g in gaps] for k in ("per_group", "joint", "random")}
     assert min(min(v) for v in values.values()) > -1e-6  # the reference is the maximum
-    assert rules.comparison(values, "per_group", ["joint", "random"], "lower").verdict == "reproduced"
+    assert rules.comparison(values, "per_group", ["joint", "random"], "lower", "better", 1e-6).verdict == "reproduced"
     # negative control: the joint DIRECT is not better than per-group maximisation
-    assert rules.comparison(values, "joint", ["per_group"], "lower").verdict == "not reproduced"
+    assert rules.comparison(values, "joint", ["per_group"], "lower", "better", 1e-6).verdict == "not reproduced"
 
 
 # ------------------------------------------------------------------ C-seq (App. A.2)
@@ -233,8 +233,8 @@ def test_cseq_rule_on_small_runs_prefers_add_gp_ucb_to_seq_add_and_not_the_rever
             run = bo_job("add-3modal", method, seed, 26, dim=4, n_init=6, settings=settings,
                          benchmark_options={"group_dim": 2, "perm_seed": seed})
             values[label].append(float(Trace.from_dict(run).cumulative_regret[-1]))
-    assert rules.comparison(values, "Add-*", ["Seq-Add-*"], "lower").verdict == "reproduced"
-    assert rules.comparison(values, "Seq-Add-*", ["Add-*"], "lower").verdict == "not reproduced"
+    assert rules.comparison(values, "Add-*", ["Seq-Add-*"], "lower", "better", 1e-6).verdict == "reproduced"
+    assert rules.comparison(values, "Seq-Add-*", ["Add-*"], "lower", "better", 1e-6).verdict == "not reproduced"
 
 
 def test_c5_slope_rule_rejects_linear_regret_after_a_costly_design():

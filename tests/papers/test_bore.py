@@ -352,15 +352,15 @@ def test_doubling_changes_separate_a_settling_threshold_from_a_log_drift():
     t, rng = np.arange(1, 2001), np.random.default_rng(0)
     noise = lambda: 1e-4 * rng.standard_normal((12, 2000))  # noqa: E731
     late, early = pb.doubling_changes(-0.05 + 1 / np.sqrt(t) + noise())  # settles like t^-1/2: ratio 2^-1/2
-    assert rules.comparison({"last": late, "before": early}, "last", ["before"], "lower").verdict == "reproduced"
+    assert rules.comparison({"last": late, "before": early}, "last", ["before"], "lower", "better", 1e-6).verdict == "reproduced"
     # negative control: tau = -c log t never settles; it moves by c log 2 in every doubling window ...
     log_drift = -0.01 * np.log(t) + noise()
     late, early = pb.doubling_changes(log_drift)
     np.testing.assert_allclose(late, 0.01 * math.log(2), atol=1e-3)
     np.testing.assert_allclose(early, 0.01 * math.log(2), atol=1e-3)
-    assert rules.comparison({"last": late, "before": early}, "last", ["before"], "lower").verdict != "reproduced"
+    assert rules.comparison({"last": late, "before": early}, "last", ["before"], "lower", "better", 1e-6).verdict != "reproduced"
     # ... while windows of equal length in t (the first version of C-tau) show it slowing down
     assert np.all(np.abs(log_drift[:, -1] - log_drift[:, 1499]) < np.abs(log_drift[:, 999] - log_drift[:, 499]))
     # and a drift that accelerates in log t moves more in the later window
     late, early = pb.doubling_changes(-0.001 * np.log(t) ** 2 + noise())
-    assert rules.comparison({"last": late, "before": early}, "last", ["before"], "lower").verdict == "not reproduced"
+    assert rules.comparison({"last": late, "before": early}, "last", ["before"], "lower", "better", 1e-6).verdict == "not reproduced"

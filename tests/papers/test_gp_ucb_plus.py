@@ -186,5 +186,5 @@ def test_spread_per_seed_decides_smaller_spread():
     stream = np.random.default_rng(0)
     tight, wide = 1 + 0.1 * stream.standard_normal(12), 1 + 2.0 * stream.standard_normal(12)
     values = {"tight": spread_per_seed(tight), "wide": spread_per_seed(wide)}
-    assert rules.comparison(values, "tight", ["wide"], "lower").verdict == "reproduced"
-    assert rules.comparison(values, "wide", ["tight"], "lower").verdict == "not reproduced"
+    assert rules.comparison(values, "tight", ["wide"], "lower", "better", 1e-6).verdict == "reproduced"
+    assert rules.comparison(values, "wide", ["tight"], "lower", "better", 1e-6).verdict == "not reproduced"

@@ -149,8 +149,8 @@ def test_gap_separation_and_its_run_level_control():
             out = P.synthetic_job(s, 15, 200, gaps, [20] * 4, {"rm": {}})
             out_list.append(P.gap_separation(out["rm"]["gaps"], [0, 1], [2, 3]))
     values = {"true d": real, "all d = 2": equal}
-    assert rules.comparison(values, "true d", ["all d = 2"], "higher").verdict == "reproduced"
-    assert rules.comparison(values, "all d = 2", ["true d"], "higher").verdict == "not reproduced"
+    assert rules.comparison(values, "true d", ["all d = 2"], "higher", "better", 1e-6).verdict == "reproduced"
+    assert rules.comparison(values, "all d = 2", ["true d"], "higher", "better", 1e-6).verdict == "not reproduced"
     assert P.gap_separation(np.ones((5, 4)), [0, 1], [2, 3]) == 0.0
 
 
@@ -158,8 +158,8 @@ def test_harm_comparison_separates_a_robust_method_from_a_harmed_one():
     """C8-robust: per-seed harm R(meta) - R(plain); the rule must say not reproduced when UCB is the more harmed."""
     rng = np.random.default_rng(0)
     small, large = rng.normal(0.5, 0.3, 12), rng.normal(5.0, 0.5, 12)
-    assert rules.comparison({"UCB": small, "TS": large}, "UCB", ["TS"], "lower").verdict == "reproduced"
-    assert rules.comparison({"UCB": large, "TS": small}, "UCB", ["TS"], "lower").verdict == "not reproduced"
+    assert rules.comparison({"UCB": small, "TS": large}, "UCB", ["TS"], "lower", "better", 1e-6).verdict == "reproduced"
+    assert rules.comparison({"UCB": large, "TS": small}, "UCB", ["TS"], "lower", "better", 1e-6).verdict == "not reproduced"
 
 
 def test_hedge_regret_inequality_holds_for_eq7_and_fails_for_follow_the_leader():
@@ -213,14 +213,14 @@ def test_acceleration_comparison_and_its_negative_control():
     """C4: with similar tasks RM-GP-UCB has lower regret over the first 10 queries than GP-UCB; nu = 1 with
     dissimilar tasks is significantly worse (not reproduced)."""
     r10 = {"rm": [], "gp": [], "one": []}
-    for s in range(8):
+    for s in range(12):
         out = P.synthetic_job(s, 10, 300, [0.05] * 4, [20] * 4, {"rm": {}, "gp": {"nu": 0.0}})
         bad = P.synthetic_job(s, 10, 300, [8.0] * 4, [20] * 4, {"one": {"nu": 1.0}})
         r10["rm"].append(out["rm"]["regret"].sum())
         r10["gp"].append(out["gp"]["regret"].sum())
         r10["one"].append(bad["one"]["regret"].sum())
-    assert rules.comparison(r10, "rm", ["gp"], "lower").verdict == "reproduced"
-    assert rules.comparison(r10, "one", ["gp"], "lower").verdict == "not reproduced"
+    assert rules.comparison(r10, "rm", ["gp"], "lower", "better", 1e-6).verdict == "reproduced"
+    assert rules.comparison(r10, "one", ["gp"], "lower", "better", 1e-6).verdict == "not reproduced"
 
 
 def test_weight_concentration_rule_separates_online_from_fixed_weights():
@@ -259,8 +259,7 @@ def test_ratio_margin_accepts_a_comparable_method_and_rejects_a_moderately_harme
         ucb = P.log_regret_per_query(base)
         harmed = P.log_regret_per_query(1.5 * base * np.exp(rng.normal(0.0, 0.05, base.shape)))
         same = P.log_regret_per_query(base * np.exp(rng.normal(0.0, 0.05, base.shape)))
-        decide = lambda m: rules.comparison({"RM": m, "GP-UCB": ucb}, "RM", ["GP-UCB"], "lower",
-                                            margin=P.RATIO_MARGIN).verdict
+        decide = lambda m: rules.comparison({"RM": m, "GP-UCB": ucb}, "RM", ["GP-UCB"], "lower", "no worse", P.RATIO_MARGIN).verdict
         assert decide(harmed) == "not reproduced"
         assert decide(same) == "reproduced"
     assert np.isfinite(P.log_regret_per_query(np.zeros((2, 5)))).all()
@@ -346,8 +345,8 @@ def test_mean_best_so_far_rewards_reaching_the_best_value_sooner():
         shift = rng.normal(0.0, 0.1)
         values["early"].append(P.mean_best_so_far(_trace(np.add(early, shift)), 2))
         values["late"].append(P.mean_best_so_far(_trace(np.add(late, shift)), 2))
-    assert rules.comparison(values, "early", ["late"], "higher").verdict == "reproduced"
-    assert rules.comparison(values, "late", ["early"], "higher").verdict == "not reproduced"
+    assert rules.comparison(values, "early", ["late"], "higher", "better", 1e-6).verdict == "reproduced"
+    assert rules.comparison(values, "late", ["early"], "higher", "better", 1e-6).verdict == "not reproduced"
 
 
 def test_log_area_regret_with_the_ratio_margin_rejects_1_5x_the_regret_and_accepts_a_comparable_one():
@@ -360,9 +359,9 @@ def test_log_area_regret_with_the_ratio_margin_rejects_1_5x_the_regret_and_accep
     values = {"ref": [P.log_area_regret(curve(g), 2) for g in base],
               "harmed": [P.log_area_regret(curve(1.5 * g), 2) for g in base],
               "comparable": [P.log_area_regret(curve(g * rng.uniform(0.97, 1.05)), 2) for g in base]}
-    harmed = rules.comparison(values, "harmed", ["ref"], "lower", margin=P.RATIO_MARGIN)
+    harmed = rules.comparison(values, "harmed", ["ref"], "lower", "no worse", P.RATIO_MARGIN)
     assert harmed.verdict == "not reproduced"
-    assert rules.comparison(values, "comparable", ["ref"], "lower", margin=P.RATIO_MARGIN).verdict == "reproduced"
+    assert rules.comparison(values, "comparable", ["ref"], "lower", "no worse", P.RATIO_MARGIN).verdict == "reproduced"
 
 
 def test_per_target_averages_the_initialisations_and_tests_over_targets():
@@ -377,16 +376,16 @@ def test_per_target_averages_the_initialisations_and_tests_over_targets():
     rng = np.random.default_rng(2)
     good, bad = rng.normal(1.0, 0.05, 21), rng.normal(0.5, 0.05, 21)
     units = P.per_target({"good": good, "bad": bad}, 3)
-    assert rules.comparison(units, "good", ["bad"], "higher").verdict == "reproduced"
-    assert rules.comparison(units, "bad", ["good"], "higher").verdict == "not reproduced"
+    assert rules.comparison(units, "good", ["bad"], "higher", "better", 1e-6).verdict == "reproduced"
+    assert rules.comparison(units, "bad", ["good"], "higher", "better", 1e-6).verdict == "not reproduced"
 
 
 def test_seconds_per_proposal_leaves_out_the_initial_design_and_separates_a_slow_method():
     assert P.seconds_per_proposal(_trace(np.zeros(4), [0.0, 0.0, 1.0, 3.0]), 2) == 2.0
     fast = [P.seconds_per_proposal(_trace(np.zeros(6), [0, 0, *(0.01 * (1 + k) * np.ones(4))]), 2) for k in range(7)]
     slow = [P.seconds_per_proposal(_trace(np.zeros(6), [0, 0, *(0.5 * (1 + k) * np.ones(4))]), 2) for k in range(7)]
-    assert rules.comparison({"fast": fast, "slow": slow}, "fast", ["slow"], "lower").verdict == "reproduced"
-    assert rules.comparison({"fast": fast, "slow": slow}, "slow", ["fast"], "lower").verdict == "not reproduced"
+    assert rules.comparison({"fast": fast, "slow": slow}, "fast", ["slow"], "lower", "better", 1e-6).verdict == "reproduced"
+    assert rules.comparison({"fast": fast, "slow": slow}, "slow", ["fast"], "lower", "better", 1e-6).verdict == "not reproduced"
 
 
 def test_similar_weight_share_of_concentrated_uniform_and_all_zero_weights():
@@ -406,9 +405,9 @@ def test_similar_weight_share_of_concentrated_uniform_and_all_zero_weights():
                                         for h in base], similar, M) for _ in range(8)]
 
     values = {"RM-GP-UCB": runs(focused), "RGPE": runs(uniform), "TAF": runs(uniform)}
-    assert rules.comparison(values, "RM-GP-UCB", ["RGPE", "TAF"], "higher").verdict == "reproduced"
+    assert rules.comparison(values, "RM-GP-UCB", ["RGPE", "TAF"], "higher", "better", 1e-6).verdict == "reproduced"
     swapped = {"RM-GP-UCB": values["RGPE"], "RGPE": values["RM-GP-UCB"], "TAF": values["TAF"]}
-    assert rules.comparison(swapped, "RM-GP-UCB", ["RGPE", "TAF"], "higher").verdict == "not reproduced"
+    assert rules.comparison(swapped, "RM-GP-UCB", ["RGPE", "TAF"], "higher", "better", 1e-6).verdict == "not reproduced"
 
 
 def test_cartpole_centres_are_fixed_similar_ones_near_the_target_and_dissimilar_ones_spread_over_the_box():
