@@ -86,3 +86,35 @@ def test_a_claim_not_run_is_listed_with_its_reason_and_never_gets_a_verdict(tmp_
     assert "**Not run** (1)" in claims_report.discussion(table)
     assert "(not run)" in claims_report.markdown(table, "t")
     assert claims_report.compare_runs(tmp_path, tmp_path).empty  # no verdict to compare
+
+
+def test_staged_runs_the_next_stage_only_while_a_claim_is_open_and_keeps_decided_verdicts(tmp_path):
+    from bolib.pipeline import notebook_context
+
+    ctx = notebook_context("_template", "smoke", output_root=str(tmp_path))
+    for claim_id in ("clear", "close"):
+        ctx.claims.comparison(claim_id, "A beats B", "", method="A", competitors=["B"], direction="lower",
+                              metric="m", budget="b", margin=0.01, margin_reason="noise", stages=[6, 12],
+                              origin="check")
+    rng = np.random.default_rng(0)
+    base = rng.standard_normal(12)
+    asked = []
+
+    def run(seeds):
+        asked.append(list(seeds))
+        return values_on(len(seeds))
+
+    def values_on(n):
+        # "clear" is decided at 6 seeds; its later values would reverse it, and must not be looked at
+        clear_a = np.r_[base[:6] - 5.0, base[6:] + 50.0][:n]
+        return {"clear": {"A": clear_a, "B": base[:n]}, "close": {"A": base[:n] + 0.3 * np.resize([1.0, -1.0], n), "B": base[:n]}}
+
+    ctx.staged([6, 12], run, lambda values: values)
+    assert asked == [list(range(6)), list(range(12))]  # "close" was open after 6 seeds
+    assert ctx.claims.claims["clear"].verdict == "reproduced" and ctx.claims.claims["clear"].n == 6
+    assert len(ctx.claims.claims["close"].details["looks"]) == 2
+    asked.clear()
+    ctx.staged([6, 12], run, lambda values: {"clear": values["clear"]})
+    assert asked == [list(range(6))]  # every claim decided at the first stage: no second stage
+    with pytest.raises(BolibError, match="declared with stages"):
+        ctx.staged([6, 10], run, lambda values: values)
