@@ -39,6 +39,13 @@ ORIGINS = ("paper", "check")
 EVIDENCE = ("experiment", "theory")
 #: a change made after results existed: when, what, why, and the verdict it had before
 REVISION_FIELDS = ("date", "changed", "why", "verdict_before")
+#: the change every comparison decided before the group-sequential protocol went through
+PROTOCOL_REVISION = {
+    "date": "2026-11-25",
+    "changed": "a practical margin (with its reason), the relation and the seed stages declared; decided by the "
+               "group-sequential rule, which needs the signed-rank test and the t-test on the mean to agree",
+    "why": "the protocol of issue 23 (equivalence margins, seeds in stages until decided), applied to every comparison; "
+           "the margins were set with the earlier quick verdict in view"}
 
 
 class InvariantViolated(BolibError, AssertionError):
@@ -140,6 +147,21 @@ class ClaimBook:
             self.claims.pop(declaration.id, None)  # re-declared differently (an edited cell): decide again
         self.declared[declaration.id] = declaration
         return declaration
+
+    def revise(self, verdict_before: dict[str, str], *, date: str, changed: str, why: str) -> None:
+        """Add one revision (a change made after results existed) to each declared claim that
+        ``verdict_before`` names, with its verdict before: for a change that many claims share.
+        Claims not declared at this profile are passed over."""
+        for claim_id, before in verdict_before.items():
+            if claim_id in self.declared:
+                declared = self.declared[claim_id]
+                revision = {"date": date, "changed": changed, "why": why, "verdict_before": before}
+                self._declare(dataclasses.replace(declared, revisions=(*declared.revisions, revision)))
+
+    def protocol_revision(self, verdict_before: dict[str, str]) -> None:
+        """Record, on each comparison decided before the group-sequential protocol, that its margin,
+        relation and seed stages were declared after its quick verdict (``verdict_before``) existed."""
+        self.revise(verdict_before, **PROTOCOL_REVISION)
 
     def comparison(self, id: str, statement: str, paper_value: str, *, method: str, competitors: Sequence[str],
                    direction: str, metric: str, budget: str, margin: float, margin_reason: str,

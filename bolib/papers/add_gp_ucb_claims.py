@@ -381,8 +381,38 @@ def declare(claims, S) -> None:
                       metric="log final simple regret log S_T", budget=f"T = {T} queries",
                       stages=S["dragonfly_seeds"], figure="dragonfly_reference", cell="§6.6", origin="check",
                       revisions=[REF_REVISION])
+    claims.protocol_revision(PROTOCOL_BEFORE)
 
 
 __all__ = ["ADD_STAR_BEST", "C5_NOISE", "Z_LEVELS", "FIG5", "FIG5_MARGIN", "FIG5_PAPER", "INVARIANTS", "MODE_GAP", "PAPER_CONFIGS",
            "acquisition_budget", "c4_floor", "configs", "declare", "decomp_label", "fig5_bo", "key", "ref_label",
            "variants"]
+
+
+#: the quick verdicts of the comparisons decided before their margins and seed stages were declared
+#: (bolib.claims.book.PROTOCOL_REVISION)
+PROTOCOL_BEFORE = {
+    'C-acq': 'reproduced',
+    'C-seq': 'reproduced',
+    'C4a': 'reproduced',
+    'C5-regret': 'reproduced',
+    'F-decomp': 'inconclusive',
+    'F10-3-3-Add-3/4': 'inconclusive',
+    'F10-3-3-Add-5/2': 'reproduced',
+    'F10-3-3-RT': 'reproduced',
+    'F10-3-3-best': 'reproduced',
+    'F10-3-3-star': 'reproduced',
+    'F24-6-4-Add-12/2': 'reproduced',
+    'F24-6-4-Add-3/8': 'not reproduced',
+    'F24-6-4-Add-6/4': 'inconclusive',
+    'F24-6-4-RT': 'not reproduced',
+    'F24-6-4-best': 'inconclusive',
+    'F24-6-4-star': 'reproduced',
+    'F5-face-cascade20': 'inconclusive',
+    'F5-face-cascade20-default': 'reproduced',
+    'F5-supernova20': 'inconclusive',
+    'F5-supernova20-Add-5/4-RAND': 'inconclusive',
+    'F5-supernova20-GP-UCB-RAND': 'inconclusive',
+    'F5-supernova20-RAND-DiRect': 'not reproduced',
+    'REF-dragonfly': 'reproduced',
+}

@@ -87,12 +87,12 @@ def declare(claims, S: dict) -> None:
                     f"sup sigma <= C h^{nu} (slope >= {nu})", claimed=(nu - 0.2, math.inf),
                     estimator="least-squares slope of log sup sigma on log h over n = 32..512, per replicate",
                     figure="c2_power_function", cell="§5 C2", origin="paper", evidence="theory",
-                    location="proof of Thm 4.4 (App. A), step (ii)", revisions=[{**c2_revision, "verdict_before": before}])
+                    location="App. A, proof of Thm 4.4 (the bound cited from [35])", revisions=[{**c2_revision, "verdict_before": before}])
     claims.rate("C2-rbf", "SE power function decays like exp(-c/h), faster than any power of h",
                 "sup sigma <= exp(-c/h) (Wendland Thm 11.22, proof of Thm 4.4)", claimed=(0.0, math.inf),
                 estimator="log(RSS of a power-law fit / RSS of an exponential-in-1/h fit) of log sup sigma, per replicate",
                 contrast="Matérn 5/2 designs (a power law, nu = 5/2)", figure="c2_power_function", cell="§5 C2",
-                origin="paper", evidence="theory", location="proof of Thm 4.4 (App. A), step (ii)")
+                origin="paper", evidence="theory", location="App. A, proof of Thm 4.4 (Wendland's Thm 11.22)")
 
     contrast_revision = {"date": "2026-11-25", "changed": "contrast GP-UCB with the same beta (was EXPLOIT, beta = 0)",
                          "why": "GP-UCB also settles on the grid's maximiser, so it, not EXPLOIT, shows whether the bound separates "
@@ -227,3 +227,45 @@ def declare(claims, S: dict) -> None:
                       revisions=[{"date": "2026-11-22", "changed": "added after S1 was re-specified",
                                   "why": "the paper's specific statement, which S1 no longer tests", "verdict_before": "not declared"}],
                       **sprinkler)
+    claims.protocol_revision(PROTOCOL_BEFORE)
+
+
+#: the quick verdicts of the comparisons decided before their margins and seed stages were declared
+#: (bolib.claims.book.PROTOCOL_REVISION)
+PROTOCOL_BEFORE = {
+    'B1-ackley': 'inconclusive',
+    'B1-levy': 'inconclusive',
+    'B1-rastrigin': 'inconclusive',
+    'B2-ackley': 'inconclusive',
+    'B2-levy': 'inconclusive',
+    'B2-rastrigin': 'inconclusive',
+    'B3-ackley-exploit+': 'inconclusive',
+    'B3-ackley-gp-ucb+': 'inconclusive',
+    'B3-levy-exploit+': 'inconclusive',
+    'B3-levy-gp-ucb+': 'inconclusive',
+    'B3-rastrigin-exploit+': 'inconclusive',
+    'B3-rastrigin-gp-ucb+': 'inconclusive',
+    'B4-cumulative-ackley': 'reproduced',
+    'B4-cumulative-levy': 'reproduced',
+    'B4-cumulative-rastrigin': 'reproduced',
+    'B4-simple-ackley': 'reproduced',
+    'B4-simple-levy': 'reproduced',
+    'B4-simple-rastrigin': 'reproduced',
+    'C1-sobol-d1': 'reproduced',
+    'C1-sobol-d2': 'reproduced',
+    'C1-sobol-d3': 'reproduced',
+    'C4-cmp-matern05': 'reproduced',
+    'C4-cmp-matern15': 'reproduced',
+    'C4-cmp-matern25': 'reproduced',
+    'C4-cmp-rbf': 'reproduced',
+    'C7-level-matern05': 'reproduced',
+    'C7-level-matern15': 'reproduced',
+    'C7-level-matern25': 'reproduced',
+    'C8-explore-vs-ucb': 'inconclusive',
+    'C8-ucb-vs-exploit': 'reproduced',
+    'C8-uniform': 'reproduced',
+    'R1-exploit+': 'not reproduced',
+    'R1-gp-ucb+': 'not reproduced',
+    'S1': 'reproduced',
+    'S2': 'inconclusive',
+}

@@ -459,4 +459,38 @@ def declare(claims, S: dict) -> dict:
                        "49 previous tasks each; measured on one core for one run of 33 evaluations with M = 49: RM-GP-UCB 280 s, "
                        "RGPE 184 s, PEM-BO 2 s, so the paper profile's 125 runs per method take at least 125 x 466 s, about 16 "
                        "CPU-hours, 8 hours on 2 cores)", cell="§6.11", location="Sec. 6.2, Fig. 2c", **paper)
+    claims.protocol_revision(PROTOCOL_BEFORE)
     return C
+
+
+#: the quick verdicts of the comparisons decided before their margins and seed stages were declared
+#: (bolib.claims.book.PROTOCOL_REVISION)
+PROTOCOL_BEFORE = {
+    'C2b-ni': 'reproduced',
+    'C3': 'not reproduced',
+    'C3-eps': 'reproduced',
+    'C3-nu1': 'reproduced',
+    'C4': 'reproduced',
+    'C6-sep': 'reproduced',
+    'C8-robust': 'inconclusive',
+    'C9': 'reproduced',
+    'C9-equal': 'inconclusive',
+    'F1a-fixed': 'inconclusive',
+    'F1a-online': 'inconclusive',
+    'F1c-large': 'inconclusive',
+    'F1c-small': 'reproduced',
+    'F1e-ts': 'inconclusive',
+    'F1e-weights': 'reproduced',
+    'F1ef-digits': 'inconclusive',
+    'F2a': 'inconclusive',
+    'F2b-mtbo': 'reproduced',
+    'F2b-ts': 'reproduced',
+    'F2d': 'inconclusive',
+    'F2d-rgpe': 'inconclusive',
+    'F2d-ts': 'inconclusive',
+    'F2e': 'inconclusive',
+    'F2f': 'inconclusive',
+    'F8': 'inconclusive',
+    'F8a': 'reproduced',
+    'F8c': 'inconclusive',
+}

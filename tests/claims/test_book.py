@@ -118,3 +118,14 @@ def test_staged_runs_the_next_stage_only_while_a_claim_is_open_and_keeps_decided
     assert asked == [list(range(6))]  # every claim decided at the first stage: no second stage
     with pytest.raises(BolibError, match="declared with stages"):
         ctx.staged([6, 10], run, lambda values: values)
+
+
+def test_a_change_many_claims_share_is_one_revision_on_each_with_its_own_verdict_before():
+    book = ClaimBook("000_x", "quick")
+    for claim_id in ("F1", "F2"):
+        book.comparison(claim_id, "A beats B", "", method="A", competitors=["B"], direction="lower", metric="m",
+                        budget="b", margin=0.1, margin_reason="noise", origin="check")
+    book.protocol_revision({"F1": "inconclusive", "F9": "reproduced"})  # F9 is not declared at this profile
+    assert [r["verdict_before"] for r in book.declared["F1"].revisions] == ["inconclusive"]
+    assert book.declared["F2"].revisions == () and "F9" not in book.declared
+    assert "margin" in book.declared["F1"].revisions[0]["changed"]
