@@ -286,15 +286,16 @@ def comparison_rule(relation: str, stages: Sequence[int] | None, alpha: float = 
     check_choice("relation", relation, RELATIONS)
     looks = (f"group-sequential looks at {', '.join(map(str, stages))} seeds, alpha={alpha:g} spent linearly in "
              "the seeds" if stages and len(stages) > 1 else f"one look at all seeds, alpha={alpha:g}")
-    test = {"better": "exact paired signed-rank tests: reproduced if better than every competitor (IUT); not "
+    test = {"better": "paired tests: reproduced if better than every competitor (IUT); not "
                       "reproduced if some competitor is better (Holm) or if equivalent within the margin to one "
                       "(two one-sided tests, Holm)",
-            "no worse": "exact paired signed-rank tests shifted by the margin: reproduced if less than the margin "
+            "no worse": "paired tests shifted by the margin: reproduced if less than the margin "
                         "worse than every competitor (IUT); not reproduced if more than the margin worse than "
                         "one (Holm)",
-            "equivalent": "two one-sided exact paired signed-rank tests: reproduced if within the margin of every "
+            "equivalent": "two one-sided paired tests: reproduced if within the margin of every "
                           "competitor (IUT); not reproduced if farther than the margin from one (Holm)"}[relation]
-    return f"{test}; {looks}; the first look that decides gives the verdict"
+    return (f"{test}; each test is the exact paired signed-rank test and Student's t-test on the mean, which must "
+            f"agree; {looks}; the first look that decides gives the verdict")
 
 
 def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: Sequence[str],

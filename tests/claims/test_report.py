@@ -43,7 +43,7 @@ def test_report_readme_and_discussion_lead_with_the_papers_claims(tmp_path, meth
     assert "1 revised after results" in text and "margin 0.1 -> 0.2" in text
     assert "\\|f - mu\\| <= \\|\\|f\\|\\| sigma" in text  # pipes escaped: the table row stays whole
     # each rule is stated once, and the rows name it
-    assert text.count("exact paired signed-rank tests: reproduced if better") == 1 and "R1: regret at end" in text
+    assert text.count("paired tests: reproduced if better") == 1 and "R1: regret at end" in text
     assert (run / "report" / "000_x_forest.png").exists() and "report/000_x_forest.png" in html.read_text()
     readme = tmp_path / "README.md"
     readme.write_text("intro\n<!-- bolib-report:results -->\nold\n<!-- /bolib-report:results -->\nend\n")
