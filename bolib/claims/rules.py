@@ -419,9 +419,8 @@ def rate(per_seed: Sequence[float], claimed: tuple[float, float], contrast: Sequ
     decision.details["contrast"] = {"label": contrast_label, **c_decision.details}
     if decision.verdict == "reproduced" and c_decision.verdict != "not reproduced":
         decision.verdict = "inconclusive"
-        where = "inside" if c_decision.verdict == "reproduced" else "not clearly outside"
-        decision.reason = (f"does not discriminate here: the {contrast_label} is {where} the claimed range too "
-                           f"({c_decision.measured})")
+        where = "meets the claimed range too" if c_decision.verdict == "reproduced" else "is not shown outside the claimed range"
+        decision.reason = f"does not discriminate here: the {contrast_label} {where} ({c_decision.measured})"
     elif decision.verdict == "reproduced":
         decision.reason += f"; the {contrast_label} is not ({c_decision.reason})"
     return decision
