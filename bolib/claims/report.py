@@ -101,7 +101,9 @@ def headline(table: pd.DataFrame) -> str:
         if not len(rows):
             continue
         answered = rows.verdict.isin(["reproduced", "not reproduced"]).sum()
-        parts.append(f"{LABELS[name]}: {answered} of {len(rows)} answered ({_tally(rows)})")
+        whose = {"paper, experiment": "of the paper's {n} experimental claims", "paper, theory":
+                 "of the paper's {n} theory claims", "check": "of our {n} checks"}[name].format(n=len(rows))
+        parts.append(f"{answered} {whose} answered ({_tally(rows)})")
     invariants = table[table.kind == "invariant"]
     if len(invariants):
         held = sum(d.get("holds", 0) == d.get("cases", -1) for d in invariants.details)
@@ -141,6 +143,12 @@ def _figure_path(row) -> str:
         return ""
     folder = f"{row.paper}/seeds{row.seed_offset}" if row.seed_offset else row.paper
     return f"figures/{folder}/{row.figure}.png"
+
+
+def _drawn(row, drawn: set[str]) -> bool:
+    """Whether the claim's figure was drawn by the run (a claim of a panel the profile does not run
+    names a figure no file holds: it is shown without a link)."""
+    return bool(row.figure) and _figure_path(row) in drawn
 
 
 def _rule_ids(table: pd.DataFrame) -> dict[str, str]:
@@ -261,6 +269,7 @@ def markdown(table: pd.DataFrame, title: str, runs: dict | None = None, forests:
              root_link: str = "../..") -> str:
     """The report as Markdown: summary, rules, then per paper the paper's claims, ours, revisions."""
     runs, forests = runs or {}, forests or {}
+    drawn = {f for run in runs.values() for f in run.get("figures", [])}
     rule_ids = _rule_ids(table)
     lines = [f"# {title}", "", *[f"- {p}: {headline(rows)}" for p, rows in table.groupby("paper", sort=True)], "",
              "## Summary", "", _table(summary(table)), "", "## Rules", ""]
@@ -274,7 +283,8 @@ def markdown(table: pd.DataFrame, title: str, runs: dict | None = None, forests:
         for name in GROUPS:
             part = rows[rows.group == name]
             if len(part):
-                shown = _shown(part, rule_ids, lambda r: f"[{r.figure}]({root_link}/{_figure_path(r)})" if r.figure else "",
+                shown = _shown(part, rule_ids, lambda r: (f"[{r.figure}]({root_link}/{_figure_path(r)})"
+                                                          if _drawn(r, drawn) else r.figure),
                                limit=200)
                 shown = shown.loc[:, [c for c in shown if c not in ("stand-in", "figure") or shown[c].astype(bool).any()]]
                 lines += [f"### {LABELS[name]}", "",
@@ -295,6 +305,7 @@ def html_report(table: pd.DataFrame, title: str, runs: dict, forests: dict, root
     """The report as one HTML page (the main page; ``report.md`` holds the same for the repository view)."""
     esc = html.escape
     rule_ids = _rule_ids(table)
+    drawn = {f for run in runs.values() for f in run.get("figures", [])}
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     revisions = sorted({r["git"] for r in runs.values()})
     body = [f"<h1>{esc(title)}</h1>", f"<p>Generated {when} from runs at revision(s) {esc(', '.join(revisions))}.</p>"]
@@ -320,8 +331,8 @@ def html_report(table: pd.DataFrame, title: str, runs: dict, forests: dict, root
             part = rows[rows.group == name]
             if len(part):
                 shown = _shown(part, rule_ids, lambda r: r.figure)
-                shown["figure"] = [f"<a href='{esc(root_link + '/' + _figure_path(r))}'>{esc(r.figure)}</a>" if r.figure else ""
-                                   for r in part.itertuples()]
+                shown["figure"] = [f"<a href='{esc(root_link + '/' + _figure_path(r))}'>{esc(r.figure)}</a>"
+                                   if _drawn(r, drawn) else esc(r.figure) for r in part.itertuples()]
                 for col in shown.columns.drop("figure"):
                     shown[col] = shown[col].astype(str).map(esc)
                 shown["verdict"] = [f"<span class='{v.replace(' ', '-')}'>{v}</span>" for v in shown.verdict]
@@ -421,10 +432,7 @@ def readme_blocks(run_dir: str | Path) -> dict[str, str]:
     lines = [f"Verdicts of `{name}` (from `experiments/{name}/*.claims.json`; the full report is "
              f"`experiments/{name}/report.html`; regenerate with `python -m bolib report --readme`).", ""]
     for paper, rows in table.groupby("paper", sort=True):
-        exp = rows[(rows.group == "paper, experiment") & (rows.kind != "invariant")]
-        answered = exp.verdict.isin(["reproduced", "not reproduced"]).sum()
-        lines.append(f"- **{paper}**: {answered} of the paper's {len(exp)} experimental claims answered. "
-                     + headline(rows) + ".")
+        lines.append(f"- **{paper}**: {headline(rows)}.")
     lines += ["", _table(summary(table))]
     return {"results": "\n".join(lines).rstrip()}
 

@@ -81,7 +81,7 @@ def test_a_claim_not_run_is_listed_with_its_reason_and_never_gets_a_verdict(tmp_
     assert claim.verdict == "" and claim.kind == "not run" and claim.measured.startswith("not run: no offline")
     book.finish()  # listed is decided: nothing is left undecided
     table = claims_report.run_claims(tmp_path)
-    assert claims_report.headline(table) == ("the paper's experiments: 0 of 1 answered (0 reproduced, "
+    assert claims_report.headline(table) == ("0 of the paper's 1 experimental claims answered (0 reproduced, "
                                              "0 not reproduced, undecided 1 not run)")
     assert "**Not run** (1)" in claims_report.discussion(table)
     assert "(not run)" in claims_report.markdown(table, "t")

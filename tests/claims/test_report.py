@@ -38,8 +38,8 @@ def test_report_readme_and_discussion_lead_with_the_papers_claims(tmp_path, meth
     (tmp_path / "figures" / "000_x").mkdir(parents=True)
     md, html = claims_report.write_report(run)
     text = md.read_text()
-    assert "the paper's experiments: 3 of 3 answered (2 reproduced, 1 not reproduced)" in text
-    assert "the paper's theory: 0 of 1 answered (0 reproduced, 0 not reproduced, undecided 1 does not discriminate here)" in text
+    assert "3 of the paper's 3 experimental claims answered (2 reproduced, 1 not reproduced)" in text
+    assert "0 of the paper's 1 theory claims answered (0 reproduced, 0 not reproduced, undecided 1 does not discriminate here)" in text
     assert "1 revised after results" in text and "margin 0.1 -> 0.2" in text
     assert "\\|f - mu\\| <= \\|\\|f\\|\\| sigma" in text  # pipes escaped: the table row stays whole
     # each rule is stated once, and the rows name it
