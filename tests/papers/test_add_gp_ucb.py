@@ -20,12 +20,12 @@ def test_lemma7_identity_holds_and_a_wrong_variance_breaks_it():
     K = additive_kernel_matrix(X, GROUPS, 0.3)
     sequential, logdet = lemma7_sides(K, 0.01)
     book = ClaimBook("002_test", "smoke")
-    book.invariant("C7", "Lemma 7", "equal", [abs(sequential - logdet) <= 1e-8 * logdet])
+    book.invariant("C7", "Lemma 7", "equal", [abs(sequential - logdet) <= 1e-8 * logdet], origin="check")
     # negative control: prior variances instead of posterior ones (no conditioning) overstate the gain
     prior_sum = 0.5 * np.log1p(np.diag(K) / 0.01).sum()
     assert prior_sum > logdet + 1
     with pytest.raises(InvariantViolated):
-        book.invariant("C7-wrong", "Lemma 7 with prior variances", "equal", [abs(prior_sum - logdet) <= 1e-8 * logdet])
+        book.invariant("C7-wrong", "Lemma 7 with prior variances", "equal", [abs(prior_sum - logdet) <= 1e-8 * logdet], origin="check")
 
 
 def test_eq14_fails_with_many_groups_and_holds_with_one():
@@ -134,13 +134,13 @@ def test_logdet_subadditivity_holds_for_psd_parts_and_fails_with_a_part_that_is_
     whole, separate = logdet_subadditivity(parts, 0.01)
     np.testing.assert_allclose(sum(parts), additive_kernel_matrix(X, GROUPS, 0.3) * 3, rtol=1e-10)
     book = ClaimBook("002_test", "smoke")
-    book.invariant("C4-sub", "subadditivity", "holds", [whole <= separate * (1 + 1e-12)])
+    book.invariant("C4-sub", "subadditivity", "holds", [whole <= separate * (1 + 1e-12)], origin="check")
     # negative control, a violating input: one part negative definite (I + K_j / eta^2 still positive definite);
     # log(1 + a + b) > log(1 + a) + log(1 + b) when a > 0 > b, so the inequality fails
     bad = [parts[0], -0.005 * np.eye(80)]
     whole_bad, separate_bad = logdet_subadditivity(bad, 0.01)
     with pytest.raises(InvariantViolated):
-        book.invariant("C4-sub-bad", "subadditivity, one part not PSD", "holds", [whole_bad <= separate_bad * (1 + 1e-12)])
+        book.invariant("C4-sub-bad", "subadditivity, one part not PSD", "holds", [whole_bad <= separate_bad * (1 + 1e-12)], origin="check")
 
 
 # ------------------------------------------------------------------ C8 (spectra)
@@ -179,11 +179,11 @@ def test_lemma11_core_bound_holds_and_a_too_small_lipschitz_constant_fails():
     out = lemma11_slopes(X, y, 0.3, 1.0, 0.01, 2000, rng(2, "t11"))
     assert out["bound"] == pytest.approx(np.linalg.norm(y) / 0.01 * np.exp(-0.5) / 0.3 * np.sqrt(50))
     book = ClaimBook("002_test", "smoke")
-    book.invariant("C11", "core", "-", out["slopes"] <= out["bound"])
+    book.invariant("C11", "core", "-", out["slopes"] <= out["bound"], origin="check")
     # negative control: L ten thousand times too small (the core bound is about 1,000 times loose here)
     wrong = lemma11_slopes(X, y, 0.3, 1.0, 0.01, 2000, rng(2, "t11"), lipschitz=se_lipschitz(1.0, 0.3) / 1e4)
     with pytest.raises(InvariantViolated):
-        book.invariant("C11-wrong", "core with L / 1e4", "-", wrong["slopes"] <= wrong["bound"])
+        book.invariant("C11-wrong", "core with L / 1e4", "-", wrong["slopes"] <= wrong["bound"], origin="check")
 
 
 # ------------------------------------------------------------------ C-T1 (Table 1)
@@ -203,9 +203,9 @@ def test_table1_order_holds_for_matern_and_fails_where_the_kernel_gives_no_advan
     def order(nus):
         return [table1_exponent(nu, d) < table1_exponent(nu, D) for nu in nus for D in range(2, 21) for d in range(1, D)]
 
-    book.invariant("C-T1-order", "Add below GP-UCB", "Add better", order((2.5, 3.5, 5.0)))
+    book.invariant("C-T1-order", "Add below GP-UCB", "Add better", order((2.5, 3.5, 5.0)), origin="check")
     with pytest.raises(InvariantViolated):
-        book.invariant("C-T1-order-nu0", "Add below GP-UCB at nu = 0", "Add better", order((0.0,)))
+        book.invariant("C-T1-order-nu0", "Add below GP-UCB at nu = 0", "Add better", order((0.0,)), origin="check")
 
 
 # ------------------------------------------------------------------ C-acq (Sec. 4.2)

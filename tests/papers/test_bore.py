@@ -51,9 +51,9 @@ def test_eq11_lipschitz_bound_holds_and_the_midpoint_slope_is_too_small(runs):
         gap = pi.max() - run["pi_at"]
         holds.append(run["regret"] <= run["L"] * gap + 1e-12)
         midpoint.append(run["regret"] <= pb.NOISE_STD / sps.norm.pdf(0) * gap + 1e-12)
-    book.invariant("E11", "eq. 11", "always", np.concatenate(holds))
+    book.invariant("E11", "eq. 11", "always", np.concatenate(holds), origin="check")
     with pytest.raises(InvariantViolated):  # the smallest slope of Phi^{-1} is not a Lipschitz constant
-        book.invariant("E11-wrong", "eq. 11 with sigma/phi(0)", "always", np.concatenate(midpoint))
+        book.invariant("E11-wrong", "eq. 11 with sigma/phi(0)", "always", np.concatenate(midpoint), origin="check")
 
 
 def test_theorem1_band_covers_and_a_one_sigma_band_does_not(runs):
@@ -68,12 +68,12 @@ def test_theorem1_band_covers_and_a_one_sigma_band_does_not(runs):
 def test_lemma_a1_and_a3_hold_and_prior_variances_break_a1(runs):
     book = ClaimBook("003_test", "smoke")
     for run in runs["bore++"]:
-        book.invariant("A1", "Lemma A.1", "equal", [abs(run["log_det"] - 2 * run["gain"].sum()) <= 1e-8 * run["log_det"]])
-        book.invariant("A3", "Lemma A.3", "always", run["var_increase"] <= 1e-12)
+        book.invariant("A1", "Lemma A.1", "equal", [abs(run["log_det"] - 2 * run["gain"].sum()) <= 1e-8 * run["log_det"]], origin="check")
+        book.invariant("A3", "Lemma A.3", "always", run["var_increase"] <= 1e-12, origin="check")
     run = runs["bore++"][0]
     prior = len(run["gain"]) * math.log1p(1 / run["lam"])  # no conditioning: every term at sigma = 1
     with pytest.raises(InvariantViolated):
-        book.invariant("A1-wrong", "Lemma A.1 with prior variances", "equal", [abs(run["log_det"] - prior) <= 1e-8 * prior])
+        book.invariant("A1-wrong", "Lemma A.1 with prior variances", "equal", [abs(run["log_det"] - prior) <= 1e-8 * prior], origin="check")
 
 
 def test_theorem2_cumulative_bound_eq18_separates_a_small_and_a_large_information_gain():

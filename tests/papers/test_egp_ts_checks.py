@@ -145,9 +145,9 @@ def test_pending_variance_invariant_stops_on_a_violated_bound():
     ratio, _ = pending_variance_ratio(K, range(5), B, 0.01)
     _, too_small = pending_variance_ratio(K, range(5), B[:1], 0.01)
     book = ClaimBook("000", "test")
-    book.invariant("ok", "ratio <= bound", "always", ratio <= pending_variance_ratio(K, range(5), B, 0.01)[1] * (1 + 1e-8))
+    book.invariant("ok", "ratio <= bound", "always", ratio <= pending_variance_ratio(K, range(5), B, 0.01)[1] * (1 + 1e-8), origin="check")
     with pytest.raises(InvariantViolated):
-        book.invariant("E2-bound", "ratio <= bound", "always", ratio <= too_small * (1 + 1e-8))
+        book.invariant("E2-bound", "ratio <= bound", "always", ratio <= too_small * (1 + 1e-8), origin="check")
 
 
 def test_confidence_set_by_hand():
