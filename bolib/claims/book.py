@@ -181,7 +181,8 @@ class ClaimBook:
         if not margin > 0 or not margin_reason:
             raise ValueError(f"claim {id}: a comparison needs a margin > 0 in the metric's units and its reason")
         stages = tuple(int(s) for s in stages) if stages else None
-        if stages and self.profile != "smoke" and (why := rules.Design(stages, alpha).unreachable(len(competitors))):
+        sides = 2 if relation == "equivalent" else 1
+        if stages and self.profile != "smoke" and (why := rules.Design(stages, alpha).unreachable(len(competitors), sides)):
             raise ValueError(f"claim {id}: {why}")  # smoke profiles only exercise the code paths
         relation_text = {"better": f"{direction} than", "no worse": f"not worse by {margin:g} or more than",
                          "equivalent": f"within +-{margin:g} of"}[relation]
