@@ -45,7 +45,7 @@ def test_wrong_parameter_type_is_caught_before_any_job(tmp_path, monkeypatch):
     (tmp_path / "notebooks").mkdir()
     (tmp_path / "notebooks" / "_template.ipynb").write_text((ROOT / "notebooks" / "_template.ipynb").read_text())
     monkeypatch.setattr(pipeline, "PROJECT_ROOT", tmp_path)
-    with pytest.raises(pipeline.ProfileError, match="'seeds' must be int, got 'two'"):
+    with pytest.raises(pipeline.ProfileError, match="'seeds' must be list, got 'two'"):
         pipeline.reproduce("smoke", ["_template"], output_root=tmp_path / "out")
     assert not (tmp_path / "out").exists()  # nothing ran, nothing was written
 

@@ -156,12 +156,16 @@ class ClaimBook:
             if claim_id in self.declared:
                 declared = self.declared[claim_id]
                 revision = {"date": date, "changed": changed, "why": why, "verdict_before": before}
-                self._declare(dataclasses.replace(declared, revisions=(*declared.revisions, revision)))
+                self.declared[claim_id] = dataclasses.replace(declared, revisions=(*declared.revisions, revision))
+                if claim_id in self.claims:  # recorded at declaration (not run): the record keeps its verdict
+                    self.claims[claim_id].revisions.append(revision)
 
     def protocol_revision(self, verdict_before: dict[str, str]) -> None:
         """Record, on each comparison decided before the group-sequential protocol, that its margin,
-        relation and seed stages were declared after its quick verdict (``verdict_before``) existed."""
-        self.revise(verdict_before, **PROTOCOL_REVISION)
+        relation and seed stages were declared after its quick verdict (``verdict_before``) existed
+        (claims of ``verdict_before`` that this profile does not run as comparisons are passed over)."""
+        self.revise({i: v for i, v in verdict_before.items()
+                     if i in self.declared and self.declared[i].kind == "comparison"}, **PROTOCOL_REVISION)
 
     def comparison(self, id: str, statement: str, paper_value: str, *, method: str, competitors: Sequence[str],
                    direction: str, metric: str, budget: str, margin: float, margin_reason: str,

@@ -129,3 +129,11 @@ def test_a_change_many_claims_share_is_one_revision_on_each_with_its_own_verdict
     assert [r["verdict_before"] for r in book.declared["F1"].revisions] == ["inconclusive"]
     assert book.declared["F2"].revisions == () and "F9" not in book.declared
     assert "margin" in book.declared["F1"].revisions[0]["changed"]
+
+
+def test_a_revision_keeps_the_record_of_a_claim_recorded_at_declaration():
+    book = ClaimBook("000_x", "smoke")
+    book.not_run("F7", "Fig. 7", "best", "no data", origin="check")
+    book.revise({"F7": "not run"}, date="2026-11-25", changed="reason", why="clarity")
+    book.protocol_revision({"F7": "inconclusive"})  # not a comparison at this profile: passed over
+    assert book.undecided() == [] and len(book.claims["F7"].revisions) == 1
