@@ -196,8 +196,8 @@ def summary(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def forest(rows: pd.DataFrame, path: Path) -> Path | None:
-    """The paper's comparisons (method - competitor, in units of each claim's margin, with the
-    interval over seeds and the margin band) and its rates (estimate and interval against the
+    """The paper's comparisons (the claimed method's advantage in the claimed direction, in units of
+    each claim's margin, with the interval over seeds and the margin band) and its rates (estimate and interval against the
     claimed range), coloured by verdict; None when there is neither."""
     import matplotlib
 
@@ -205,8 +205,11 @@ def forest(rows: pd.DataFrame, path: Path) -> Path | None:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    comp = [(f"{r.id} vs {c}", r.details["mean_diff"][c] / r.details["margin"],
-             [x / r.details["margin"] for x in r.details["ci"][c]], r.verdict)
+    def toward(r, x):  # the claimed method's advantage in the claimed direction, in units of the margin
+        return (-x if r.details.get("direction") == "lower" else x) / r.details["margin"]
+
+    comp = [(f"{r.id} vs {c}", toward(r, r.details["mean_diff"][c]), sorted(toward(r, x) for x in r.details["ci"][c]),
+             r.verdict)
             for r in rows[rows.kind == "comparison"].itertuples()
             if r.details and r.details.get("margin") and "mean_diff" in r.details for c in r.details["mean_diff"]]
     rate = [(r.id, r.details["estimate"], r.details["ci"], r.details["claimed"], r.verdict,
@@ -225,7 +228,8 @@ def forest(rows: pd.DataFrame, path: Path) -> Path | None:
             for yi, (_, est, ci, verdict) in zip(y, items):
                 ax.errorbar(est, yi, xerr=[[est - ci[0]], [ci[1] - est]], fmt="o", ms=3, color=COLOURS.get(verdict, "k"))
             ax.set_xscale("symlog", linthresh=1)
-            ax.set_xlabel("method - competitor, in units of the claim's margin (symlog)")
+            ax.set_xlabel("advantage of the claimed method over the competitor (> 0: as claimed), in units of the "
+                          "claim's margin (symlog)")
         else:
             for yi, (_, est, ci, claimed, verdict, contrast) in zip(y, items):
                 lo, hi = (max(float(claimed[0]), -3.0), min(float(claimed[1]), 3.0))
