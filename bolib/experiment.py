@@ -414,8 +414,15 @@ def execute(job: Job):
     return (*result, running_code_path(), job.key)
 
 
+def stage_seeds(stages, look: int = -1, offset: int = 0) -> range:
+    """The seeds of one look of a seed setting: ``stages`` is a list of seed counts (the looks of a
+    group-sequential design; ``look=0`` the first, ``-1`` the cap) or a single count."""
+    n = stages[look] if isinstance(stages, (list, tuple)) else stages
+    return range(offset, offset + int(n))
+
+
 def default_cache_dir() -> Path:
     return runtime.PROJECT_ROOT / "experiments" / "cache"
 
 
-__all__ = ["Cache", "Experiment", "Job", "Results", "execute", "default_cache_dir"]
+__all__ = ["Cache", "Experiment", "Job", "Results", "execute", "default_cache_dir", "stage_seeds"]
