@@ -257,7 +257,7 @@ def _dask(todo, workers, scheduler):
                 try:
                     outcome = future.result()
                 except Exception as err:  # the worker died running it (KilledWorker), or similar
-                    outcome = ("error", f"{type(err).__name__}: {err}", None)
+                    outcome = ("error", f"{type(err).__name__}: {err}", None, None, None)
                 yield futures[future], outcome
             if done or not pending:
                 continue
@@ -280,11 +280,11 @@ class CacheWriteWarning(UserWarning):
     """A computed result could not be written to the cache; it is kept in memory for this run."""
 
 
-def _store(cache: Cache, job: Job, result, uncached: list, store_errors: dict) -> None:
-    """Cache ``result``; if that fails (a full disk ...), note ``job`` in ``uncached`` and warn once
+def _store(cache: Cache, job: Job, result, cost, uncached: list, store_errors: dict) -> None:
+    """Cache ``result`` with its ``cost``; if that fails (a full disk ...), note ``job`` in ``uncached`` and warn once
     per kind of failure, so that the run goes on with the result in memory."""
     try:
-        cache.store(job, result)
+        cache.store(job, result, cost)
     except OSError as err:
         uncached.append(job)
         kind = errno.errorcode.get(err.errno, type(err).__name__)
@@ -334,11 +334,11 @@ def run_jobs(jobs: list[Job], executor: str = "local", workers: int | None = Non
     bar.set_postfix(cached=n_cached, failed=0)
     store_errors: dict[str, str] = {}
     for job, outcome in stream:
-        if len(outcome) != 4:  # a worker whose bolib predates the code-path check
+        if len(outcome) != 5:  # a worker whose bolib predates the code-path check or the cost record
             outcome = ("error", "refused: the worker runs another version of bolib (its execute() returned "
-                       f"{len(outcome)} values, not 4); the result was not cached. Install this bolib on "
-                       "the workers", "", "")
-        status, payload, ran_on, worker_key = outcome
+                       f"{len(outcome)} values, not 5); the result was not cached. Install this bolib on "
+                       "the workers", "", "", None)
+        status, payload, ran_on, worker_key, cost = outcome
         if status == "ok" and ran_on != job.config["code_path"]:
             status, payload = "error", _code_path_refusal(ran_on, job.config["code_path"], scheduler)
         elif status == "ok" and worker_key != job.key:
@@ -348,7 +348,7 @@ def run_jobs(jobs: list[Job], executor: str = "local", workers: int | None = Non
                 "(see `python -m bolib codepath` and requirements.lock on both); the result was not cached")
         if status == "ok":
             try:
-                _store(cache, job, payload, results.uncached, store_errors)
+                _store(cache, job, payload, cost, results.uncached, store_errors)
             except TypeError as err:  # a result the cache cannot hold: this job's failure, the value kept
                 for i in positions[job.key]:
                     values[i] = payload

@@ -22,6 +22,7 @@ import os
 import stat
 import struct
 import tempfile
+import time
 import traceback
 import warnings
 from collections.abc import Iterable, Mapping
@@ -255,6 +256,20 @@ def _read_regular_file(path: Path) -> bytes:
         return fh.read(info.st_size)
 
 
+def _checked_payload(path: Path) -> tuple[bytes, bytes]:
+    """The JSON line and the array bytes of the result file at ``path``, after its magic line and
+    checksum are verified; CorruptCacheError otherwise."""
+    data = _read_regular_file(path)
+    head = len(MAGIC) + 65
+    if not data.startswith(MAGIC) or len(data) < head or data[head - 1:head] != b"\n":
+        raise CorruptCacheError(f"{path}: not a bolib result file (truncated?)")
+    digest, payload = data[len(MAGIC):head - 1].decode(errors="replace"), data[head:]
+    if hashlib.sha256(payload).hexdigest() != digest:
+        raise CorruptCacheError(f"{path}: checksum mismatch (truncated or corrupt)")
+    header, _, blob = payload.partition(b"\n")
+    return header, blob
+
+
 def _config_json(job: Job):
     """``job.config`` as it reads back from JSON (what a cache file stores and is checked against)."""
     return json.loads(json.dumps(job.config, sort_keys=True, default=_key_default))
@@ -299,14 +314,7 @@ class Cache:
         path = self.path(job)
         if not path.exists():
             return None
-        data = _read_regular_file(path)
-        head = len(MAGIC) + 65
-        if not data.startswith(MAGIC) or len(data) < head or data[head - 1:head] != b"\n":
-            raise CorruptCacheError(f"{path}: not a bolib result file (truncated?)")
-        digest, payload = data[len(MAGIC):head - 1].decode(errors="replace"), data[head:]
-        if hashlib.sha256(payload).hexdigest() != digest:
-            raise CorruptCacheError(f"{path}: checksum mismatch (truncated or corrupt)")
-        header, _, blob = payload.partition(b"\n")
+        header, blob = _checked_payload(path)
         try:
             document = json.loads(header)
             if not (isinstance(document, dict) and {"config", "result"} <= document.keys()):
@@ -323,14 +331,32 @@ class Cache:
             raise CorruptCacheError(f"{path}: not a valid result file ({type(err).__name__}: {err})"
                                     ) from None
 
-    def store(self, job: Job, result) -> Path:
-        """Write ``result`` for ``job`` atomically; TypeError if it holds a value the cache cannot."""
+    def cost(self, job: Job) -> dict | None:
+        """What computing the cached result of ``job`` cost, ``{"cpu_s": ..., "wall_s": ...}`` (see
+        :func:`execute`); None if it is not cached or its file records no cost."""
+        path = self.path(job)
+        if not path.exists():
+            return None
+        header, _ = _checked_payload(path)
+        try:
+            cost = json.loads(header).get("cost")
+        except (ValueError, AttributeError) as err:
+            raise CorruptCacheError(f"{path}: not a valid result file ({type(err).__name__}: {err})") from None
+        return cost if isinstance(cost, dict) else None
+
+    def store(self, job: Job, result, cost: Mapping | None = None) -> Path:
+        """Write ``result`` for ``job`` atomically, with what computing it cost (``{"cpu_s": ...,
+        "wall_s": ...}`` from :func:`execute`, kept beside the result and outside the key); TypeError
+        if the result holds a value the cache cannot."""
         blobs: list[bytes] = []
         try:
             encoded = _encode(result, blobs, "the result", set())
         except TypeError as err:
             raise TypeError(f"cannot cache the result of {job.describe()}: {err}") from None
-        header = json.dumps({"config": _config_json(job), "result": encoded}).encode()
+        document = {"config": _config_json(job), "result": encoded}
+        if cost is not None:
+            document["cost"] = {k: float(v) for k, v in cost.items()}
+        header = json.dumps(document).encode()
         payload = b"".join([header, b"\n", *blobs])
         blob = MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
         path = self.path(job)
@@ -395,10 +421,20 @@ def running_code_path() -> str:
     return mode
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and of its finished children (a job may run a subprocess)."""
+    import resource
+
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def execute(job: Job):
-    """Run one job single-threaded; returns ``(status, payload, code path, key)``: ``("ok", result,
-    ...)`` or ``("error", traceback text, ...)``, with :func:`running_code_path` of the process that
-    ran it and the job's key as that process computes it (its bolib source, library versions, pins).
+    """Run one job single-threaded; returns ``(status, payload, code path, key, cost)``: ``("ok",
+    result, ...)`` or ``("error", traceback text, ...)``, with :func:`running_code_path` of the process
+    that ran it, the job's key as that process computes it (its bolib source, library versions, pins)
+    and ``cost = {"cpu_s": ..., "wall_s": ...}``, the CPU seconds (this process and its children) and
+    wall-clock seconds the job took.
 
     This is what every executor runs in its workers, so that the same job gives bit-identical
     numbers whichever executor runs it; :func:`bolib.executors.run_jobs` refuses a result computed
@@ -406,12 +442,14 @@ def execute(job: Job):
     """
     from bolib.runtime import single_threaded
 
+    cpu, wall = _cpu_seconds(), time.perf_counter()
     try:
         with single_threaded():
             result = "ok", job.resolve()(**job.params)
     except Exception:  # reported with the job's configuration by the executor
         result = "error", traceback.format_exc()
-    return (*result, running_code_path(), job.key)
+    cost = {"cpu_s": _cpu_seconds() - cpu, "wall_s": time.perf_counter() - wall}
+    return (*result, running_code_path(), job.key, cost)
 
 
 def stage_seeds(stages, look: int = -1, offset: int = 0) -> range:

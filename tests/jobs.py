@@ -33,3 +33,19 @@ def sleepy(seed: int, seconds: float = 60.0, started: str | None = None) -> int:
 def returns_a_set(seed: int) -> set:
     """A result the cache cannot hold (a set): its job fails with the cache's TypeError."""
     return {seed}
+
+
+def busy(seed: int, cpu_s: float = 0.3, child_cpu_s: float = 0.0) -> int:
+    """Spin for ``cpu_s`` CPU seconds here and ``child_cpu_s`` in a child process, then sleep 0.2 s."""
+    import subprocess
+    import sys
+    import time
+
+    start = time.process_time()
+    while time.process_time() - start < cpu_s:
+        pass
+    if child_cpu_s:
+        subprocess.run([sys.executable, "-c", f"import time\nt = time.process_time()\n"
+                        f"while time.process_time() - t < {child_cpu_s}: pass"], check=True)
+    time.sleep(0.2)
+    return seed

@@ -142,3 +142,13 @@ def test_job_keys_tell_large_arrays_apart():
     assert Job("jobs:noisy_sum", {"x": a}).key != Job("jobs:noisy_sum", {"x": a.astype(np.float32)}).key
     assert Job("jobs:noisy_sum", {"x": a}).key != Job("jobs:noisy_sum", {"x": a.reshape(40, 50)}).key
     assert Job("jobs:noisy_sum", {"n": np.int64(3)}).key == Job("jobs:noisy_sum", {"n": 3}).key
+
+
+@pytest.mark.parametrize("executor", ["serial", "local"])
+def test_every_job_records_its_cpu_and_wall_seconds_with_its_result(tmp_path, executor):
+    jobs = [Job("jobs:busy", {"seed": 0, "cpu_s": 0.3}), Job("jobs:busy", {"seed": 1, "cpu_s": 0.1, "child_cpu_s": 0.4})]
+    run_jobs(jobs, executor=executor, workers=2, cache_dir=tmp_path, progress=False)
+    own, with_child = (Cache(tmp_path).cost(job) for job in jobs)
+    assert 0.3 <= own["cpu_s"] < 0.45 and own["wall_s"] >= own["cpu_s"] + 0.2
+    assert 0.5 <= with_child["cpu_s"] < 0.8, "a child process's CPU time counts"
+    assert Cache(tmp_path).cost(Job("jobs:busy", {"seed": 2})) is None
