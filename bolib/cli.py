@@ -35,6 +35,9 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--include-template", action="store_true", help="also run notebooks/_template.ipynb")
     rep.add_argument("--seed-offset", type=int, default=0, metavar="N",
                      help="run on seeds N, N+1, ... (N >= 0; writes experiments/<profile>-seedsN; default 0)")
+    rep.add_argument("--estimate", action="store_true",
+                     help="run nothing: print the jobs, CPU-hours, longest job and wall time predicted per "
+                          "notebook (cost model calibrated on the measured runs, see bolib.costs)")
 
     sub.add_parser("list", help="notebooks, profiles, methods, benchmarks, executors, bench cases")
     status = sub.add_parser("status", help="are the committed claims and figures what HEAD would compute? "
@@ -104,7 +107,9 @@ def _report(args) -> None:
         for path in report.write_report(_run_dir(root, str(run))):
             print(path)
     if args.readme:
-        blocks = report.readme_blocks(run)
+        from bolib import costs
+
+        blocks = {**report.readme_blocks(run), **costs.readme_block(root)}
         print("README blocks regenerated:", ", ".join(report.update_readme(root / "README.md", blocks)) or "none found")
 
 
@@ -168,6 +173,16 @@ def _main(argv) -> int:
             from bolib import status
 
             return status.main(args.output_root)
+        elif args.command == "reproduce" and args.estimate:
+            from bolib import costs
+            from bolib.errors import check_choice
+
+            names = args.only or sorted(costs.PLANS)
+            for name in names:
+                check_choice("notebook", name, tuple(costs.PLANS))
+            model = costs.CostModel(costs.measured_jobs(*costs.calibration_runs()))
+            workers = check_integer("workers", args.workers, 1) if args.workers is not None else 2
+            print(costs.estimate_text([costs.estimate(name, args.profile, workers, model) for name in names]))
         elif args.command == "reproduce":
             from bolib.pipeline import reproduce
 

@@ -9,10 +9,18 @@ that into the notebook's jobs, the same jobs (same cache keys) the notebook runs
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
 
+import numpy as np
+
+from bolib.errors import BolibError
 from bolib.experiment import Job
-from bolib.pipeline import load_profile
+from bolib.pipeline import cost_params, load_profile
 
 #: notebook -> the module whose ``plan(S, look)`` lists its experiments
 PLANS = {"000_egpts": "bolib.papers.egp_ts_experiments",
@@ -35,3 +43,306 @@ def planned_jobs(notebook: str, profile: str, look: int = -1) -> list[Job]:
         for job in experiment.jobs():
             jobs.setdefault(job.key, job)
     return list(jobs.values())
+
+
+# ---------------------------------------------------------------------------------------------------
+# The cost model: CPU seconds of a job, calibrated on jobs measured before (see Cache.cost).
+#
+# bo_job (most of the CPU time of every paper): a job's CPU time is
+#     e * budget + k_ask * A(budget) + k_tell * R(budget),
+# where A(N) and R(N) are the cumulative CPU seconds the method spent proposing points (ask) and
+# taking them in (tell, where models are refitted) over evaluations n_init .. N-1, and e the rest per
+# evaluation (the objective, the design, set-up). A and R are fitted per group of measured jobs on
+# their traces (the loop times every ask and tell) as K * (N^g - n_init^g), g in [1, 4]; k_ask and
+# k_tell scale them by the settings that change their work (more candidates or restarts: more ask
+# work; a longer refit period: less tell work). A job is predicted from the measured jobs of its
+# group, each scaled by the ratio of the model at the job's size and settings to the model at the
+# measured job's: near the measurements the prediction is the measurement.
+#
+# Other job functions: CPU time = c * size^p in the one parameter their work grows with
+# (SIZE_PARAM), p fitted where the group was measured at two sizes or more (the smoke and quick
+# runs), else 1.
+#
+# Groups, most specific first: bo_job by (method, benchmark, dim), then method, then any bo_job;
+# other functions by all their parameters but the seed and the size, then by their string
+# parameters, then by function. A job is predicted from its most specific measured group.
+
+BO_JOB = "bolib.loop:bo_job"
+#: other job functions -> the parameter their CPU time grows with (None: does not grow)
+SIZE_PARAM = {"bolib.papers.egp_ts:rf_exact_job": "T", "bolib.papers.egp_ts:information_gain_job": "T",
+              "bolib.papers.egp_ts:derivative_tail_job": "n_draws", "bolib.papers.gp_ucb_plus:theory_grid_job": "T",
+              "bolib.theory:fill_distance_job": None, "bolib.papers.bore:finite_run": "T",
+              "bolib.papers.bore:batch_run": "T", "bolib.papers.bore:bayes_ts_run": "T",
+              "bolib.papers.rm_bo:synthetic_job": "T", "bolib.papers.rm_bo:lemma3_job": "n_draws",
+              "bolib.papers.rm_bo:lemma6_job": "n_draws"}
+#: method settings whose ratio scales the ask work (candidates scored, restarts, samples, SVGD steps)
+ASK_SETTINGS = ("n_candidates", "n_starts", "raw_samples", "num_restarts", "svgd_steps")
+#: method settings whose ratio scales the tell work (Metropolis steps per refit)
+TELL_SETTINGS = ("steps",)
+GROWTH = tuple(1 + 0.05 * i for i in range(61))  # exponents g tried for A and R
+
+
+@dataclasses.dataclass
+class Measured:
+    """One measured job: its function, parameters, CPU and wall seconds, and for a bo_job the
+    per-evaluation ask and tell seconds of its trace."""
+
+    fn: str
+    params: dict
+    cpu_s: float
+    wall_s: float
+    ask: np.ndarray | None = None
+    tell: np.ndarray | None = None
+
+
+def measured_jobs(*run_dirs: str | os.PathLike, notebook: str = "*") -> list[Measured]:
+    """The jobs recorded in the ``<notebook>.costs.json`` files of ``run_dirs`` (see
+    :func:`bolib.pipeline.record_costs`; every notebook's by default)."""
+    out = []
+    for run_dir in run_dirs:
+        for path in sorted(Path(run_dir).glob(f"{notebook}.costs.json")):
+            for job in json.loads(path.read_text())["jobs"]:
+                ask, tell = (np.asarray(job[k], float) if k in job else None for k in ("ask", "tell"))
+                out.append(Measured(job["fn"], job["params"], job["cpu_s"], job["wall_s"], ask, tell))
+    return out
+
+
+def _setting(params: Mapping, name: str):
+    return (params.get("settings") or {}).get(name)
+
+
+def _groups(fn: str, params: Mapping) -> tuple:
+    """The job's groups, most specific first."""
+    if fn == BO_JOB:
+        return ((fn, params["method"], params["benchmark"], params.get("dim")), (fn, params["method"]), (fn,))
+    size = SIZE_PARAM.get(fn)
+    rest = {k: v for k, v in params.items() if k not in ("seed", size)}
+    strings = {k: v for k, v in rest.items() if isinstance(v, str)}
+    return ((fn, json.dumps(rest, sort_keys=True, default=repr)), (fn, json.dumps(strings, sort_keys=True)), (fn,))
+
+
+def _growth_fit(curves: list[tuple[int, np.ndarray]]) -> tuple[float, float]:
+    """(K, g) of the cumulative seconds K * (N^g - n0^g) that fit the measured cumulative curves best
+    (least squares in relative error); curves are (n0, per-evaluation seconds from evaluation n0)."""
+    points = []
+    for n0, steps in curves:
+        cumulative = np.cumsum(steps)
+        points += [(n0, n0 + i + 1, c) for i, c in enumerate(cumulative) if c > 0]
+    if not points:
+        return 0.0, 1.0
+    n0, N, C = (np.array(v, float) for v in zip(*points))
+    best = None
+    for g in GROWTH:
+        basis = (N ** g - n0 ** g) / C
+        K = basis.sum() / (basis ** 2).sum()
+        err = ((K * basis - 1) ** 2).sum()
+        if best is None or err < best[0]:
+            best = (err, K, g)
+    return best[1], best[2]
+
+
+@dataclasses.dataclass
+class _BOGroup:
+    jobs: list  # measured bo_jobs
+    K_ask: float
+    g_ask: float
+    K_tell: float
+    g_tell: float
+    e: float  # CPU seconds per evaluation outside ask and tell
+
+    def work(self, params: Mapping, like: Mapping) -> float:
+        """The model's CPU seconds for a bo_job with ``params``, its settings scaled against ``like``'s."""
+        budget, n0 = params["budget"], params.get("n_init", 10)
+        ask = self.K_ask * max(budget ** self.g_ask - n0 ** self.g_ask, 0.0)
+        tell = self.K_tell * max(budget ** self.g_tell - n0 ** self.g_tell, 0.0)
+        for name in ASK_SETTINGS:
+            new, old = _setting(params, name), _setting(like, name)
+            if new and old:
+                ask *= new / old
+        for name in TELL_SETTINGS:
+            new, old = _setting(params, name), _setting(like, name)
+            if new and old:
+                tell *= new / old
+        new, old = _setting(params, "refit_every"), _setting(like, "refit_every")
+        if new and old:
+            tell *= old / new
+        return self.e * budget + ask + tell
+
+
+def _bo_group(jobs: list[Measured]) -> _BOGroup:
+    asks, tells, rest = [], [], []
+    for job in jobs:
+        to_cpu = job.cpu_s / job.wall_s if job.wall_s > 0 else 1.0
+        n0 = job.params.get("n_init", 10)
+        ask, tell = job.ask[n0:] * to_cpu, job.tell[n0:] * to_cpu
+        asks.append((n0, ask))
+        tells.append((n0, tell))
+        rest.append(max(job.cpu_s - ask.sum() - tell.sum(), 0.0) / job.params["budget"])
+    return _BOGroup(jobs, *_growth_fit(asks), *_growth_fit(tells), float(np.median(rest)))
+
+
+@dataclasses.dataclass
+class _SizeGroup:
+    c: float
+    p: float
+
+    def predict(self, size: float) -> float:
+        return self.c * size ** self.p
+
+
+def _size_group(jobs: list[Measured]) -> _SizeGroup:
+    size_param = SIZE_PARAM.get(jobs[0].fn)
+    sizes = np.array([float(j.params.get(size_param, 1)) if size_param else 1.0 for j in jobs])
+    log_cpu = np.log(np.maximum([j.cpu_s for j in jobs], 1e-6))
+    if len(set(sizes)) >= 2:
+        p, log_c = np.polyfit(np.log(sizes), log_cpu, 1)
+    else:
+        p = 1.0 if size_param else 0.0
+        log_c = float(np.mean(log_cpu - p * np.log(sizes)))
+    return _SizeGroup(float(np.exp(log_c)), float(p))
+
+
+class CostModel:
+    """CPU seconds of jobs, calibrated on :class:`Measured` jobs (see the comment above)."""
+
+    def __init__(self, measured: list[Measured]):
+        if not measured:
+            raise BolibError("no measured jobs to calibrate the cost model on: run a profile first "
+                             "(every job records its CPU time in the cache)")
+        members: dict[tuple, list[Measured]] = {}
+        for job in measured:
+            for group in _groups(job.fn, job.params):
+                members.setdefault(group, []).append(job)
+        self.groups = {group: (_bo_group(jobs) if group[0] == BO_JOB else _size_group(jobs))
+                       for group, jobs in members.items()}
+
+    def level(self, job: Job) -> int:
+        """How specific the group that predicts ``job`` is: 0 its own, 1, 2 coarser, 3 none."""
+        return next((i for i, g in enumerate(_groups(job.fn, cost_params(dict(job.params)))) if g in self.groups), 3)
+
+    def predict(self, job: Job) -> float:
+        """Predicted CPU seconds of ``job``; BolibError if no measured job shares its function."""
+        params = cost_params(dict(job.params))
+        groups = _groups(job.fn, params)
+        group = next((g for g in groups if g in self.groups), None)
+        if group is None:
+            raise BolibError(f"no measured job of {job.fn} to predict {job.describe()[:200]} from")
+        model = self.groups[group]
+        if job.fn == BO_JOB:
+            ratios = [m.cpu_s * model.work(params, m.params) / max(model.work(m.params, m.params), 1e-9)
+                      for m in model.jobs]
+            return float(np.median(ratios))
+        size_param = SIZE_PARAM.get(job.fn)
+        return model.predict(float(params.get(size_param, 1)) if size_param else 1.0)
+
+
+def calibration_runs(root: Path | None = None) -> list[Path]:
+    """The run folders under ``experiments/`` that hold measured costs (``*.costs.json``)."""
+    from bolib.runtime import PROJECT_ROOT
+
+    base = (root or PROJECT_ROOT) / "experiments"
+    return sorted({path.parent for path in base.glob("*/*.costs.json")})
+
+
+def _makespan(seconds: list[float], workers: int) -> float:
+    """Wall seconds of jobs on ``workers`` workers, longest first to the least loaded."""
+    loads = [0.0] * workers
+    for s in sorted(seconds, reverse=True):
+        loads[loads.index(min(loads))] += s
+    return max(loads)
+
+
+@dataclasses.dataclass
+class Estimate:
+    """The predicted cost of one notebook at a profile, at the first looks and at the cap."""
+
+    notebook: str
+    jobs: tuple[int, int]
+    cpu_h: tuple[float, float]
+    longest_s: float
+    longest_job: str
+    wall_h: float  # at the cap, on ``workers``
+    workers: int
+    own_group: float  # share of the CPU time predicted from the job's own measured group
+
+
+def estimate(notebook: str, profile: str, workers: int = 2, model: CostModel | None = None) -> Estimate:
+    """Predict what running ``notebook`` at ``profile`` costs (nothing is run). The wall time adds,
+    over the notebook's experiments in order (each waits for the previous), the time its jobs take on
+    ``workers`` workers."""
+    model = model or CostModel(measured_jobs(*calibration_runs()))
+    totals, counts = [], []
+    for look in (0, -1):
+        jobs = planned_jobs(notebook, profile, look)
+        totals.append(sum(model.predict(job) for job in jobs))
+        counts.append(len(jobs))
+    settings = load_profile(notebook, profile)
+    seen, wall, longest, own = set(), 0.0, (0.0, ""), 0.0
+    for experiment in importlib.import_module(PLANS[notebook]).plan(settings, -1):
+        seconds = []
+        for job in experiment.jobs():
+            if job.key in seen:
+                continue
+            seen.add(job.key)
+            s = model.predict(job)
+            seconds.append(s)
+            own += s if model.level(job) == 0 else 0.0
+            longest = max(longest, (s, job.describe()))
+        wall += _makespan(seconds, workers) if seconds else 0.0
+    return Estimate(notebook, tuple(counts), (totals[0] / 3600, totals[1] / 3600), longest[0], longest[1],
+                    wall / 3600, workers, own / totals[1] if totals[1] else 1.0)
+
+
+def estimate_text(estimates: list[Estimate]) -> str:
+    """The table ``reproduce --estimate`` prints, ending with ``total: X CPU-hours`` (at the cap)."""
+    workers = estimates[0].workers if estimates else 2
+    lines = [f"{'notebook':<15} {'jobs':>15} {'CPU-hours':>15} {'longest job':>12} {f'wall, {workers} workers':>16} "
+             f"{'from own group':>15}",
+             f"{'':<15} {'(first - cap)':>15} {'(first - cap)':>15} {'(minutes)':>12} {'(hours, cap)':>16} "
+             f"{'(share of CPU)':>15}"]
+    for e in estimates:
+        lines.append(f"{e.notebook:<15} {f'{e.jobs[0]:,} - {e.jobs[1]:,}':>15} "
+                     f"{f'{e.cpu_h[0]:.1f} - {e.cpu_h[1]:.1f}':>15} {e.longest_s / 60:>12.1f} {e.wall_h:>16.1f} "
+                     f"{e.own_group:>15.0%}")
+    for e in estimates:
+        lines.append(f"longest job of {e.notebook}: {e.longest_job[:160]}")
+    first, cap = sum(e.cpu_h[0] for e in estimates), sum(e.cpu_h[1] for e in estimates)
+    lines.append(f"at the first looks: {first:.1f} CPU-hours")
+    lines.append(f"total: {cap:.1f} CPU-hours")
+    return "\n".join(lines)
+
+
+def measured_cpu_h(run_dir: Path, notebook: str) -> float | None:
+    """CPU-hours a run of ``notebook`` measured (its ``*.costs.json``), None if it has no record."""
+    path = Path(run_dir) / f"{notebook}.costs.json"
+    if not path.exists():
+        return None
+    return sum(job["cpu_s"] for job in json.loads(path.read_text())["jobs"]) / 3600
+
+
+def readme_block(root: Path | None = None, workers: int = 2) -> dict[str, str]:
+    """The README's generated ``costs`` block: the estimate of every profile, beside what the runs
+    that recorded their costs measured."""
+    from bolib.pipeline import PROFILES
+    from bolib.runtime import PROJECT_ROOT
+
+    root = root or PROJECT_ROOT
+    runs = calibration_runs(root)
+    model = CostModel(measured_jobs(*runs))
+    lines = [f"Predicted by `python -m bolib reproduce --profile P --estimate` (cost model of `bolib/costs.py`, "
+             f"calibrated on {', '.join(f'`experiments/{r.name}`' for r in runs)}; regenerate with "
+             "`python -m bolib report --readme`). CPU-hours at the first looks of the seed stages and at their "
+             f"caps; wall time at the caps on {workers} workers; the longest job bounds the wall time on any "
+             "number of workers.", "",
+             "| profile | notebook | jobs | CPU-hours | measured CPU-hours | longest job (min) | wall (h) |",
+             "|---|---|---|---|---|---|---|"]
+    for profile in PROFILES:
+        estimates = [estimate(name, profile, workers, model) for name in sorted(PLANS)]
+        for e in estimates:
+            measured = measured_cpu_h(root / "experiments" / profile, e.notebook)
+            lines.append(f"| {profile} | {e.notebook} | {e.jobs[0]:,} - {e.jobs[1]:,} | {e.cpu_h[0]:.1f} - "
+                         f"{e.cpu_h[1]:.1f} | {'' if measured is None else f'{measured:.2f}'} | "
+                         f"{e.longest_s / 60:.1f} | {e.wall_h:.1f} |")
+        lines.append(f"| {profile} | **total** | | **{sum(e.cpu_h[0] for e in estimates):.1f} - "
+                     f"{sum(e.cpu_h[1] for e in estimates):.1f}** | | | **{sum(e.wall_h for e in estimates):.1f}** |")
+    return {"costs": "\n".join(lines)}

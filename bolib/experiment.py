@@ -331,6 +331,18 @@ class Cache:
             raise CorruptCacheError(f"{path}: not a valid result file ({type(err).__name__}: {err})"
                                     ) from None
 
+    def entry(self, key: str) -> tuple[dict, object, dict | None]:
+        """``(config, result, cost)`` of the file for cache key ``key`` (checksum verified; no job to
+        check the configuration against: for reading what a run computed, not for reuse)."""
+        path = self.dir / key[:2] / f"{key}{self.SUFFIX}"
+        header, blob = _checked_payload(path)
+        try:
+            document = json.loads(header)
+            result = _decode(document["result"], blob, [])
+            return document["config"], result, document.get("cost")
+        except Exception as err:
+            raise CorruptCacheError(f"{path}: not a valid result file ({type(err).__name__}: {err})") from None
+
     def cost(self, job: Job) -> dict | None:
         """What computing the cached result of ``job`` cost, ``{"cpu_s": ..., "wall_s": ...}`` (see
         :func:`execute`); None if it is not cached or its file records no cost."""

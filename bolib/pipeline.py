@@ -333,6 +333,48 @@ def default_output_root(profile: str) -> Path:
     return Path(tempfile.mkdtemp(prefix="bolib-smoke-")) if profile == "smoke" else PROJECT_ROOT
 
 
+def cost_params(value):
+    """A parameter as the cost record keeps it: values of over 200 characters of JSON (data such as
+    previous tasks' observations) become a short description."""
+    text = json.dumps(value, sort_keys=True, default=repr)
+    if len(text) <= 200:
+        return json.loads(text)
+    if isinstance(value, dict):
+        return {k: cost_params(v) for k, v in value.items()}
+    return f"<{type(value).__name__} of {len(value) if hasattr(value, '__len__') else '?'}>"
+
+
+def record_costs(run_dir: Path, notebook: str, cache_dir: Path) -> Path:
+    """Write ``<run_dir>/<notebook>.costs.json``: what each job of the notebook's run cost, as its
+    cache file records it (function, parameters, CPU and wall seconds, and for a BO job the seconds of
+    every ask and tell), for :mod:`bolib.costs` to calibrate on. Jobs without a record are counted."""
+    import numpy as np
+
+    from bolib.experiment import Cache, CorruptCacheError
+
+    claims = json.loads((run_dir / f"{notebook}.claims.json").read_text())
+    keys = [key for group in claims["provenance"]["job_groups"] for key in group["keys"]]
+    cache, jobs, missing = Cache(cache_dir), [], 0
+    for key in keys:
+        try:
+            config, result, cost = cache.entry(key)
+        except (OSError, CorruptCacheError):
+            cost = None
+        if not cost:
+            missing += 1
+            continue
+        entry = {"fn": config["fn"], "params": cost_params(config["params"]),
+                 "cpu_s": round(cost["cpu_s"], 4), "wall_s": round(cost["wall_s"], 4)}
+        if isinstance(result, dict) and "wall" in result and "tell_wall" in result:
+            entry["ask"] = [float(f"{v:.4g}") for v in np.asarray(result["wall"], float)]
+            entry["tell"] = [float(f"{v:.4g}") for v in np.asarray(result["tell_wall"], float)]
+        jobs.append(entry)
+    path = run_dir / f"{notebook}.costs.json"
+    path.write_text(json.dumps({"notebook": notebook, "profile": claims.get("profile"), "jobs": jobs,
+                                "without_record": missing}, separators=(",", ":")))
+    return path
+
+
 def reproduce(profile: str = "quick", only=None, executor: str = "local", scheduler: str | None = None,
               workers: int | None = None, force: bool = False, output_root: str | Path | None = None,
               include_template: bool = False, progress: bool = True, seed_offset: int = 0) -> list[Path]:
@@ -374,6 +416,7 @@ def reproduce(profile: str = "quick", only=None, executor: str = "local", schedu
                 parameters=dict(profile=profile, output_root=str(root), executor=executor,
                                 workers=workers, scheduler=scheduler, force=force, seed_offset=seed_offset))
             executed.append(target)
+            record_costs(outputs.run_dir, name, outputs.cache_dir)
     finally:  # a failed or stopped run's report says which declared claims were not decided
         run_dir = root / "experiments" / run_name(profile, seed_offset)
         write_report(run_dir)

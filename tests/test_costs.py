@@ -1,0 +1,79 @@
+"""The cost model (bolib.costs): what it predicts for jobs of known cost, for the committed quick run
+(within 30% of its measured CPU time, per notebook), and the ``--estimate`` command."""
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from bolib import costs
+from bolib.experiment import Job
+from bolib.runtime import PROJECT_ROOT
+
+
+def bo_measured(method, budget, seed, ask_c=1e-4, ask_g=2.0, tell_per_refit=0.05, refit=5, e=0.01, n_init=10,
+                settings=None):
+    """A bo_job whose ask at n observations costs ask_c * n^ask_g, whose tell refits every ``refit``
+    evaluations at tell_per_refit * (n / 10)^2 seconds, and whose evaluations cost ``e`` each."""
+    n = np.arange(budget, dtype=float)
+    ask = np.where(n >= n_init, ask_c * n ** ask_g, 0.0)
+    tell = np.where((n >= n_init) & (n % refit == 0), tell_per_refit * (n / 10) ** 2, 0.0)
+    cpu = ask.sum() + tell.sum() + e * budget
+    params = {"benchmark": "branin", "method": method, "seed": seed, "budget": budget, "n_init": n_init,
+              "settings": {"refit_every": refit, **(settings or {})}}
+    return costs.Measured(costs.BO_JOB, params, cpu, cpu, ask, tell)
+
+
+def test_bo_job_cost_extrapolates_the_measured_growth_in_n():
+    measured = [bo_measured("gp-ucb", 40, s) for s in range(3)] + [bo_measured("gp-ucb", 60, s) for s in range(3)]
+    model = costs.CostModel(measured)
+    truth = bo_measured("gp-ucb", 200, 0).cpu_s
+    predicted = model.predict(Job(costs.BO_JOB, bo_measured("gp-ucb", 200, 7).params))
+    assert predicted == pytest.approx(truth, rel=0.15)
+    # at a measured size the prediction is the measurement
+    assert model.predict(Job(costs.BO_JOB, measured[0].params)) == pytest.approx(measured[0].cpu_s, rel=0.02)
+
+
+def test_settings_that_change_the_work_scale_it():
+    measured = [bo_measured("gp-ucb", 60, s, settings={"n_candidates": 1000}) for s in range(2)]
+    model = costs.CostModel(measured)
+    base = model.predict(Job(costs.BO_JOB, measured[0].params))
+    params = dict(measured[0].params, settings={"refit_every": 1, "n_candidates": 2000})
+    truth = bo_measured("gp-ucb", 60, 0, ask_c=2e-4, refit=1, settings={"n_candidates": 2000}).cpu_s
+    assert model.predict(Job(costs.BO_JOB, params)) == pytest.approx(truth, rel=0.2) and truth > 2 * base
+
+
+def test_other_job_functions_grow_as_measured_in_their_size():
+    fn = "bolib.papers.bore:finite_run"
+    measured = [costs.Measured(fn, {"rule": "bore", "seed": s, "T": T}, 1e-4 * T ** 1.5, 1e-4 * T ** 1.5)
+                for T in (50, 100, 200) for s in range(2)]
+    model = costs.CostModel(measured)
+    assert model.predict(Job(fn, {"rule": "bore", "seed": 9, "T": 800})) == pytest.approx(1e-4 * 800 ** 1.5, rel=1e-6)
+    with pytest.raises(costs.BolibError, match="no measured job"):
+        model.predict(Job("bolib.papers.bore:batch_run", {"seed": 0, "T": 10}))
+
+
+@pytest.mark.parametrize("notebook", sorted(costs.PLANS))
+def test_the_model_holds_the_quick_run_within_30_percent(notebook):
+    """Calibrated on the committed measurements, the model predicts the CPU time the committed quick
+    run measured for its jobs within 30%, per notebook."""
+    run = PROJECT_ROOT / "experiments" / "quick"
+    model = costs.CostModel(costs.measured_jobs(*costs.calibration_runs()))
+    mine = costs.measured_jobs(run, notebook=notebook)
+    measured = sum(m.cpu_s for m in mine)
+    assert mine and measured > 0
+    predicted = sum(model.predict(Job(m.fn, m.params)) for m in mine)
+    print(f"{notebook}: measured {measured / 3600:.3f} CPU-h, predicted {predicted / 3600:.3f}")
+    assert predicted == pytest.approx(measured, rel=0.30)
+
+
+def test_estimate_prints_every_notebook_and_the_total():
+    out = subprocess.run([sys.executable, "-m", "bolib", "reproduce", "--profile", "quick", "--estimate",
+                          "--only", "003_bore"], capture_output=True, text=True, cwd=PROJECT_ROOT, timeout=600)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert lines[-1].startswith("total: ") and lines[-1].endswith(" CPU-hours")
+    assert any(line.startswith("003_bore ") for line in lines)
+    bad = subprocess.run([sys.executable, "-m", "bolib", "reproduce", "--estimate", "--only", "nope"],
+                         capture_output=True, text=True, cwd=PROJECT_ROOT, timeout=120)
+    assert bad.returncode == 2 and "000_egpts" in bad.stderr
