@@ -38,6 +38,11 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--estimate", action="store_true",
                      help="run nothing: print the jobs, CPU-hours, longest job and wall time predicted per "
                           "notebook (cost model calibrated on the measured runs, see bolib.costs)")
+    rep.add_argument("--jobs-only", action="store_true",
+                     help="run the notebooks' planned jobs into the cache, not the notebooks (which then read "
+                          "them from the cache): for a cluster; prints the estimate beside the measured cost")
+    rep.add_argument("--experiments", nargs="+", metavar="NAME",
+                     help="with --estimate or --jobs-only: only the experiments whose names start so")
 
     sub.add_parser("list", help="notebooks, profiles, methods, benchmarks, executors, bench cases")
     status = sub.add_parser("status", help="are the committed claims and figures what HEAD would compute? "
@@ -89,6 +94,27 @@ def _run_dir(root: Path, run: str) -> Path:
         runs = sorted(p.name for p in (root / "experiments").glob("*") if any(p.glob("*.claims.json")))
         raise BolibError(f"no claims files in {path}; runs with claims: {', '.join(runs) or 'none'}")
     return path
+
+
+def _plan(args) -> None:
+    """``reproduce --estimate`` and ``reproduce --jobs-only`` (see bolib.costs)."""
+    import json
+
+    from bolib import costs
+    from bolib.errors import check_choice
+
+    names = args.only or sorted(costs.PLANS)
+    for name in names:
+        check_choice("notebook", name, tuple(costs.PLANS))
+    if args.jobs_only:
+        executor = "dask" if args.scheduler else args.executor
+        for name in names:
+            outcome = costs.run_planned(name, args.profile, args.experiments, executor, args.workers, args.scheduler)
+            print(json.dumps(outcome), flush=True)
+        return
+    model = costs.CostModel(costs.measured_jobs(*costs.calibration_runs()))
+    print(costs.estimate_text([costs.estimate(name, args.profile, args.workers or 2, model, args.experiments)
+                               for name in names]))
 
 
 def _report(args) -> None:
@@ -173,16 +199,8 @@ def _main(argv) -> int:
             from bolib import status
 
             return status.main(args.output_root)
-        elif args.command == "reproduce" and args.estimate:
-            from bolib import costs
-            from bolib.errors import check_choice
-
-            names = args.only or sorted(costs.PLANS)
-            for name in names:
-                check_choice("notebook", name, tuple(costs.PLANS))
-            model = costs.CostModel(costs.measured_jobs(*costs.calibration_runs()))
-            workers = check_integer("workers", args.workers, 1) if args.workers is not None else 2
-            print(costs.estimate_text([costs.estimate(name, args.profile, workers, model) for name in names]))
+        elif args.command == "reproduce" and (args.estimate or args.jobs_only):
+            _plan(args)
         elif args.command == "reproduce":
             from bolib.pipeline import reproduce
 

@@ -30,16 +30,27 @@ PLANS = {"000_egpts": "bolib.papers.egp_ts_experiments",
          "004_rmbo": "bolib.papers.rm_bo_experiments"}
 
 
-def planned_jobs(notebook: str, profile: str, look: int = -1) -> list[Job]:
-    """The distinct jobs (by cache key, in plan order) that ``notebook`` runs at ``profile`` when
-    every staged experiment stops at stage ``look`` (0: the first, -1: the cap)."""
+def planned_experiments(notebook: str, profile: str, look: int = -1, names=None) -> list:
+    """The experiments ``notebook`` runs at ``profile`` with every staged experiment stopped at stage
+    ``look`` (0: the first, -1: the cap); with ``names``, only those whose name starts with one of
+    them (BolibError naming the experiments if one matches none)."""
     from bolib.errors import check_choice
 
     check_choice("notebook", notebook, tuple(PLANS))
-    settings = load_profile(notebook, profile)
-    experiments = importlib.import_module(PLANS[notebook]).plan(settings, look)
+    experiments = importlib.import_module(PLANS[notebook]).plan(load_profile(notebook, profile), look)
+    if names:
+        for name in names:
+            if not any(e.name.startswith(name) for e in experiments):
+                raise BolibError(f"no experiment of {notebook} is named {name!r}...; its experiments: "
+                                 f"{', '.join(dict.fromkeys(e.name for e in experiments))}")
+        experiments = [e for e in experiments if any(e.name.startswith(name) for name in names)]
+    return experiments
+
+
+def planned_jobs(notebook: str, profile: str, look: int = -1, names=None) -> list[Job]:
+    """The distinct jobs (by cache key, in plan order) of :func:`planned_experiments`."""
     jobs: dict[str, Job] = {}
-    for experiment in experiments:
+    for experiment in planned_experiments(notebook, profile, look, names):
         for job in experiment.jobs():
             jobs.setdefault(job.key, job)
     return list(jobs.values())
@@ -266,19 +277,19 @@ class Estimate:
     own_group: float  # share of the CPU time predicted from the job's own measured group
 
 
-def estimate(notebook: str, profile: str, workers: int = 2, model: CostModel | None = None) -> Estimate:
-    """Predict what running ``notebook`` at ``profile`` costs (nothing is run). The wall time adds,
-    over the notebook's experiments in order (each waits for the previous), the time its jobs take on
-    ``workers`` workers."""
+def estimate(notebook: str, profile: str, workers: int = 2, model: CostModel | None = None,
+             names=None) -> Estimate:
+    """Predict what running ``notebook`` at ``profile`` costs (nothing is run; with ``names``, only
+    those experiments). The wall time adds, over the notebook's experiments in order (each waits for
+    the previous), the time its jobs take on ``workers`` workers."""
     model = model or CostModel(measured_jobs(*calibration_runs()))
     totals, counts = [], []
     for look in (0, -1):
-        jobs = planned_jobs(notebook, profile, look)
+        jobs = planned_jobs(notebook, profile, look, names)
         totals.append(sum(model.predict(job) for job in jobs))
         counts.append(len(jobs))
-    settings = load_profile(notebook, profile)
     seen, wall, longest, own = set(), 0.0, (0.0, ""), 0.0
-    for experiment in importlib.import_module(PLANS[notebook]).plan(settings, -1):
+    for experiment in planned_experiments(notebook, profile, -1, names):
         seconds = []
         for job in experiment.jobs():
             if job.key in seen:
@@ -291,6 +302,31 @@ def estimate(notebook: str, profile: str, workers: int = 2, model: CostModel | N
         wall += _makespan(seconds, workers) if seconds else 0.0
     return Estimate(notebook, tuple(counts), (totals[0] / 3600, totals[1] / 3600), longest[0], longest[1],
                     wall / 3600, workers, own / totals[1] if totals[1] else 1.0)
+
+
+def run_planned(notebook: str, profile: str, names=None, executor: str = "local", workers: int | None = None,
+                scheduler: str | None = None, look: int = -1) -> dict:
+    """Run the planned jobs of ``notebook`` (those of ``names`` only, if given) into the cache without
+    the notebook, which then reads them from there: a cluster runs the jobs, a workstation the
+    notebooks. Returns the estimate beside what the run measured (CPU-hours of the jobs computed,
+    from their cost records, and wall hours)."""
+    import time
+
+    from bolib.executors import run_jobs
+    from bolib.experiment import Cache, default_cache_dir
+
+    jobs = planned_jobs(notebook, profile, look, names)
+    model = CostModel(measured_jobs(*calibration_runs()))
+    cache = Cache(default_cache_dir())
+    todo = [job for job in jobs if not cache.path(job).exists()]
+    start = time.perf_counter()
+    run_jobs(todo, executor=executor, workers=workers, scheduler=scheduler)
+    wall = time.perf_counter() - start
+    measured = [cache.cost(job) for job in todo]
+    return {"notebook": notebook, "profile": profile, "experiments": list(names or []), "jobs": len(jobs),
+            "computed": len(todo), "predicted_cpu_h": sum(model.predict(job) for job in todo) / 3600,
+            "measured_cpu_h": sum(c["cpu_s"] for c in measured if c) / 3600, "wall_h": wall / 3600,
+            "workers": workers}
 
 
 def estimate_text(estimates: list[Estimate]) -> str:
