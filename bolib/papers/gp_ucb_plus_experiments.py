@@ -1,0 +1,136 @@
+"""The experiments of notebook 001 (GP-UCB+ and EXPLOIT+, Kim & Sanz-Alonso): one builder per experiment,
+or per group of experiments the notebook runs in one batch, taking the profile settings ``S`` and the seeds
+and returning the :class:`~bolib.experiment.Experiment` (or tuple of them) that the notebook passes to
+``ctx.run``; :func:`plan` lists every experiment the notebook runs at settings ``S`` (for :mod:`bolib.costs`).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from bolib import theory
+from bolib.algorithms.gp_ucb_plus import BETA_TWO
+from bolib.experiment import Experiment, stage_seeds
+from bolib.loop import bo_job
+from bolib.papers import gp_ucb_plus as paper
+from bolib.papers.gp_ucb_plus_claims import KERNELS, METHODS, PLUS_RULES, RULES
+
+#: the regularisations lambda of the posteriors sigma_t,lambda in C3 and of the information gains in C6
+LAMBDAS = (1e-6, 1e-3, 1.0)
+#: the Matern kernels of C7 (Remark 4.5)
+C7_KERNELS = ["matern05", "matern15", "matern25"]
+
+
+def gp_settings(S: dict) -> dict:
+    """The GP settings shared by the BO runs of §6 and Fig. 1 (noise-free, initial lengthscale 1)."""
+    return {"n_candidates": S["n_candidates"], "refit_every": S["refit_every"], "noise": 0.0, "lengthscale": 1.0}
+
+
+def method_settings(S: dict, method: str, beta=BETA_TWO, **extra) -> dict:
+    """``settings`` of one method: the GP settings plus ``extra``, and ``beta`` (TWO by default) for the UCB rules."""
+    base = {**gp_settings(S), **extra}
+    return {**base, "beta": beta} if method in ("gp-ucb", "gp-ucb+") else base
+
+
+def c1_sizes(S: dict) -> list[int]:
+    """The design sizes of C1: n = 16, 32, ..., 2^c1_max_log2n."""
+    return [2 ** k for k in range(4, S["c1_max_log2n"] + 1)]
+
+
+def c1(S: dict, seed: int) -> Experiment:
+    """§5 C1 (the fill-distance rate of i.i.d. designs behind Thms 4.4 and 4.8): fill distances of uniform, Sobol and Halton designs."""
+    return Experiment("001-c1-fill-distance", theory.fill_distance_job,
+                      grid={"kind": list(theory.DESIGNS), "dim": [1, 2, 3]},
+                      fixed={"sizes": c1_sizes(S), "reps": S["c1_reps"], "seed": seed, "n_reference": S["c1_reference"]})
+
+
+def c4_fixed(S: dict) -> dict:
+    """The shared parameters of the 2-D finite-grid runs of C4 (and of C7's uniform runs)."""
+    return {"T": S["c4_T"], "dim": 2, "points_per_dim": S["c4_grid"]}
+
+
+def c3_c4(S: dict, seeds: Sequence[int]) -> tuple[Experiment, Experiment]:
+    """§5 C3 (the proofs' inequalities of Thms 3.1 and 4.4, 1-D) and C4 (Theorem 4.4's regret rates on a 2-D grid), run together."""
+    return (Experiment("001-c3-inequalities", paper.theory_grid_job, grid={"kernel": KERNELS, "rule": RULES, "seed": seeds},
+                       fixed={"T": S["c4_T"], "dim": 1, "points_per_dim": 201, "n_centers": 20, "lambdas": LAMBDAS}),
+            Experiment("001-c4-rates", paper.theory_grid_job, grid={"kernel": KERNELS, "rule": RULES + ("exploit",), "seed": seeds},
+                       fixed=c4_fixed(S)))
+
+
+def c5(S: dict, seeds: Sequence[int]) -> Experiment:
+    """§5 C5 (Theorem 4.8): the '+' rules, EXPLOIT and GP-UCB on GP draws in d = 1 and 2."""
+    grids = [{"dim": 1, "points_per_dim": 501}, {"dim": 2, "points_per_dim": 31}]
+    return Experiment("001-c5-gp-draws", paper.theory_grid_job,
+                      grid={"kernel": ["matern25", "rbf"], "rule": [*PLUS_RULES, "exploit", "gp-ucb"], "seed": seeds},
+                      fixed={"T": S["c5_T"], "target": "gp", "beta": "finite", "delta": 0.1}, variants=grids)
+
+
+def c6(S: dict, seeds: Sequence[int]) -> Experiment:
+    """§5 C6 (Theorem 3.1, GP-UCB with the SE kernel): 1-D runs on the seeds the C3/C4 stages stopped at (in ``plan``: at ``look``)."""
+    return Experiment("001-c6-theorem31", paper.theory_grid_job,
+                      grid={"rule": RULES + ("exploit",), "seed": seeds},
+                      fixed={"kernel": "rbf", "T": S["c4_T"], "dim": 1, "points_per_dim": 501, "lambdas": LAMBDAS})
+
+
+def c7(S: dict, seeds: Sequence[int]) -> tuple[Experiment, Experiment]:
+    """§5 C7 (Remark 4.5, quasi-random exploration): EXPLOIT+ with Sobol exploration, and its uniform runs (C4's jobs)."""
+    return (Experiment("001-c7-sobol", paper.theory_grid_job, grid={"kernel": C7_KERNELS, "seed": seeds},
+                       fixed={"rule": "exploit+", "T": S["c4_T"], "dim": 2, "points_per_dim": S["c4_grid"],
+                              "exploration": "sobol"}),
+            Experiment("001-c4-rates", paper.theory_grid_job, grid={"kernel": C7_KERNELS, "rule": ["exploit+"], "seed": seeds},
+                       fixed=c4_fixed(S)))
+
+
+def fig1(S: dict, seeds: Sequence[int]) -> tuple[Experiment, Experiment]:
+    """§5 C8 (Figure 1, fill distance of the queries on 10-D Rastrigin): GP-UCB (SUP beta), EXPLOIT, EXPLORE and UNIFORM."""
+    fixed = {"benchmark": "rastrigin", "dim": S["bench_dim"], "budget": S["fig1_budget"], "n_init": S["n_init"]}
+    gp = gp_settings(S)
+    return (Experiment("001-fig1-ucb", bo_job, grid={"seed": seeds},
+                       fixed={**fixed, "method": "gp-ucb", "settings": {**gp, "beta": "sup", "n_sup": S["sup_points"]}}),
+            Experiment("001-fig1-others", bo_job, grid={"seed": seeds}, fixed=fixed,
+                       variants=[{"method": m, "settings": {} if m == "random" else gp} for m in ("exploit", "explore", "random")]))
+
+
+def benchmarks(S: dict, seeds: Sequence[int], reference_seeds: Sequence[int]) -> tuple[Experiment, Experiment, Experiment]:
+    """§6.1-6.2 (Sec. 5.1, Figure 2, Tables 1 and 4; App. B, Figure 5): BoTorch's LogEI reference, the six methods, and SUP beta."""
+    fixed = {"dim": S["bench_dim"], "budget": S["bench_budget"], "n_init": S["n_init"]}
+    return (Experiment("001-botorch-reference", bo_job, grid={"benchmark": S["reference_functions"], "seed": reference_seeds},
+                       fixed={**fixed, "method": "botorch-logei", "settings": {"raw_samples": S["reference_raw_samples"]}}),
+            Experiment("001-benchmarks", bo_job, grid={"benchmark": S["functions"], "seed": seeds},
+                       fixed=fixed, variants=[{"method": m, "settings": method_settings(S, m)} for m in METHODS]),
+            Experiment("001-fig5-sup", bo_job, grid={"benchmark": S["functions"], "seed": seeds},
+                       fixed={**fixed, "settings": {**gp_settings(S), "beta": "sup", "n_sup": S["sup_points"]}},
+                       variants=[{"method": "gp-ucb"}, {"method": "gp-ucb+"}]))
+
+
+def random_forest(S: dict, seeds: Sequence[int]) -> tuple[Experiment, Experiment]:
+    """§6.3 (Sec. 5.2, Table 2, Figures 3 and 6): random-forest tuning, the UCB rules with SUP beta and the others."""
+    fixed = {"benchmark": "rf-diabetes", "budget": S["rf_budget"], "n_init": S["n_init"]}
+    return (Experiment("001-rf-ucb", bo_job, grid={"seed": seeds},
+                       fixed={**fixed, "settings": {**gp_settings(S), "beta": "sup", "n_sup": S["rf_sup_points"]}},
+                       variants=[{"method": "gp-ucb"}, {"method": "gp-ucb+"}]),
+            Experiment("001-rf-others", bo_job, grid={"seed": seeds}, fixed=fixed,
+                       variants=[{"method": m, "settings": method_settings(S, m)} for m in ("exploit+", "exploit", "gp-ei", "gp-pi")]))
+
+
+def sprinkler(S: dict, seeds: Sequence[int]) -> Experiment:
+    """§6.4 (Sec. 5.3, Table 3, Figure 4): the six methods on the garden sprinkler, SE kernel from lengthscale sqrt(50)."""
+    return Experiment("001-sprinkler", bo_job, grid={"seed": seeds},
+                      fixed={"benchmark": "sprinkler", "budget": S["sprinkler_budget"], "n_init": S["n_init"]},
+                      variants=[{"method": m, "settings": method_settings(S, m, kernel="rbf", lengthscale=math.sqrt(50))}
+                                for m in METHODS])
+
+
+def plan(S: dict, look: int = -1) -> list[Experiment]:
+    """Every experiment notebook 001 runs at settings ``S``, on seeds from 0, each seed-stage list taken at
+    stage ``look`` (0: the first, -1: the cap). C6 runs on the seeds C4 stopped at, here C4's seeds at ``look``."""
+    c4_seeds = stage_seeds(S["c4_seeds"], look)
+    return [c1(S, 0),
+            *c3_c4(S, c4_seeds),
+            c5(S, range(S["c5_draws"])),
+            c6(S, c4_seeds),
+            *c7(S, c4_seeds),
+            *fig1(S, stage_seeds(S["fig1_seeds"], look)),
+            *benchmarks(S, stage_seeds(S["bench_seeds"], look), range(S["reference_seeds"])),
+            *random_forest(S, stage_seeds(S["rf_seeds"], look)),
+            sprinkler(S, stage_seeds(S["sprinkler_seeds"], look))]
