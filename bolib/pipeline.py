@@ -363,7 +363,7 @@ def record_costs(run_dir: Path, notebook: str, cache_dir: Path) -> Path:
         if not cost:
             missing += 1
             continue
-        entry = {"fn": config["fn"], "params": cost_params(config["params"]),
+        entry = {"key": key, "fn": config["fn"], "params": cost_params(config["params"]),
                  "cpu_s": round(cost["cpu_s"], 4), "wall_s": round(cost["wall_s"], 4)}
         if isinstance(result, dict) and "wall" in result and "tell_wall" in result:
             entry["ask"] = [float(f"{v:.4g}") for v in np.asarray(result["wall"], float)]

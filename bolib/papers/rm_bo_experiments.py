@@ -1,0 +1,297 @@
+"""The experiments of notebook ``004_rmbo`` (paper 004, RM-GP-UCB and RM-GP-TS), built from its settings ``S``.
+
+Each builder returns the :class:`~bolib.experiment.Experiment` (or :class:`~bolib.comparisons.Study`, or
+several of them) that the notebook runs at one place, on the seeds it is given; the notebook runs them
+with ``ctx.run`` / ``ctx.staged`` and analyses the results. :func:`plan` lists every experiment the
+notebook runs at settings ``S``, each seed-stage list taken at one look, for :mod:`bolib.costs`. The
+real-data target runs take the previous tasks' observations (the first points of earlier GP-UCB runs) as
+a parameter; :func:`plan` puts a stand-in of the same size in their place (:func:`stand_in_tasks`).
+"""
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+
+from bolib.benchmarks import benchmark_entry, image_tuning, svm_grid
+from bolib.comparisons import Study
+from bolib.experiment import Experiment, stage_seeds
+from bolib.loop import bo_job
+from bolib.papers import rm_bo as theory
+from bolib.papers.rm_bo_claims import DELTA, N_INIT, constants
+
+# ---------------------------------------------------------------- synthetic runs (§5, §6.1-6.5): variants
+#: Figs. 1a-c, 4, 5 (C5, C7-hedge), F8 and E-TS: label -> grid_run settings
+FIG1 = {"RM-GP-UCB": {}, "fixed w": {"weights": "fixed"}, "GP-UCB": {"nu": 0.0}, "eta 0.01": {"eta_n": 0.01},
+        "eta 0.1": {"eta_n": 0.1}, "eta 5": {"eta_n": 5.0}, "gap max": {"gap_reduce": "max"}, "RM-GP-TS": {"acquisition": "ts"},
+        "RM-GP-TS (nu_1 = 0)": {"acquisition": "ts", "nu_start": 0.0}, "GP-TS": {"acquisition": "ts", "nu": 0.0}}
+#: C2a and C2b: RM-GP-UCB, GP-UCB and the meta part alone (nu fixed at 1)
+DISSIMILAR = {"RM-GP-UCB": {}, "GP-UCB": {"nu": 0.0}, "nu = 1": {"nu": 1.0}}
+#: Fig. 1d (C3, C3-nu1, C3-eps): several epsilon with r = 0.99, GP-UCB and nu fixed at 1
+C3_VARIANTS = {**{f"eps {e}": {"eps": e, "r": 0.99} for e in (0.1, 0.3, 0.7, 1.0)}, "GP-UCB": {"nu": 0.0}, "nu = 1": {"nu": 1.0}}
+#: Theorem 2 (C8): both acquisitions, adaptive against nu = 0.5 with fixed weights 1/8
+C8_VARIANTS = {"RM-GP-UCB": {}, "RM-GP-TS": {"acquisition": "ts"}, "GP-UCB": {"nu": 0.0}, "GP-TS": {"acquisition": "ts", "nu": 0.0},
+               "RM-GP-UCB, nu = 0.5, w = 1/8": {"nu": 0.5, "weights": "fixed"},
+               "RM-GP-TS, nu = 0.5, w = 1/8": {"acquisition": "ts", "nu": 0.5, "weights": "fixed"}}
+#: Fig. 5 (C9, C9-equal): unequal N_i, with and without Proposition 1's N_i-weighted losses
+C9_VARIANTS = {"RM-GP-UCB": {}, "RM-GP-UCB (N_i-weighted)": {"hedge": "exact"}, "GP-UCB": {"nu": 0.0}}
+
+# ---------------------------------------------------------------- real-data stand-ins (§6.7-6.11): methods
+META_SEED = 10_000  # previous-task runs use seeds META_SEED + i at every seed offset (they are part of the problem)
+GP_UCB = {"method": "rm-gp-ucb", "settings": {"nu": 0.0, "meta_tasks": []}}  # RM-GP-UCB with nu = 0 and no tasks
+META_METHODS = {"GP-UCB": GP_UCB, "RM-GP-UCB": {"method": "rm-gp-ucb", "settings": {}},
+                "RM-GP-TS": {"method": "rm-gp-ts", "settings": {}}, "RGPE": {"method": "rgpe", "settings": {}},
+                "TAF": {"method": "taf", "settings": {}}, "MTBO": {"method": "mtbo", "settings": {}}}
+MAP_FIT = {"hyperprior": "botorch", "fit_starts": 1}  # GP fits of §6.10-6.11 (settings table: MAP, one start; §6.7-6.9 use type-II ML)
+NS_FRACTIONS = (0.2, 0.4, 0.6, 0.8)  # training-set fractions of the non-stationary stand-in's previous tasks
+
+
+# ---------------------------------------------------------------- synthetic builders
+def synthetic(S: dict, name: str, gaps, sizes, variants: dict, T_run: int, seeds, **fixed) -> Experiment:
+    """One job per seed of ``seeds``: every variant on that seed's synthetic task (App. D.1 set-up, §5 and §6.1-6.5)."""
+    return Experiment(name, theory.synthetic_job, grid={"seed": list(seeds)},
+                      fixed={"T": T_run, "n_grid": S["n_grid"], "gaps": list(gaps), "sizes": list(sizes),
+                             "variants": variants, "n_init": S["n_init"], **fixed})
+
+
+def theory_checks(S: dict, seeds) -> dict[str, Experiment]:
+    """Theory-mode runs of §5.2-5.5 (Theorem 1: C2a, C2-L8, C2-P1, E-C1; eq. 20: C4-eq20; Lemma 1: C6-lemma1), by key."""
+    T, TB = S["T"], S["T_bound"]
+    return {"c2a": synthetic(S, "rmbo-c2a", [8.0] * 4, [20] * 4, DISSIMILAR, TB, seeds, target="rkhs", mode="theory"),
+            "c2a-outside": synthetic(S, "rmbo-c2a-outside", [8.0] * 4, [20] * 4, {"RM-GP-UCB": {}}, TB, seeds, target="rkhs",
+                                     mode="theory", scale=1000.0),
+            "c4-eq20": synthetic(S, "rmbo-c4-eq20", [0.0] * 4, [20] * 4, {"RM-GP-UCB": {}}, 5, seeds, target="rkhs", mode="theory"),
+            "c6-theory": synthetic(S, "rmbo-c6-theory", [0.05, 0.5, 2.0, 4.0], [20] * 4, {"RM-GP-UCB": {}}, T, seeds,
+                                   target="rkhs", mode="theory")}
+
+
+def c2b(S: dict, seeds) -> list[Experiment]:
+    """Theorem 1 in practical mode with beta = 2 (§5.2: C2b, C2b-ni)."""
+    return [synthetic(S, "rmbo-c2b", [8.0] * 4, [20] * 4, {k: {**v, "beta": 2.0} for k, v in DISSIMILAR.items()}, S["T_bound"],
+                      seeds, target="rkhs")]
+
+
+def c3(S: dict, seeds) -> list[Experiment]:
+    """Fig. 1d: all meta-tasks dissimilar, several epsilon (§6.4: C3, C3-nu1, C3-eps)."""
+    return [synthetic(S, "rmbo-c3", [8.0] * 4, [20] * 4, C3_VARIANTS, S["T_bound"], seeds)]
+
+
+def c4(S: dict, seeds) -> list[Experiment]:
+    """App. A.3: acceleration with all meta-tasks similar (§5.5: C4)."""
+    return [synthetic(S, "rmbo-c4", [0.05] * 4, [20] * 4, {"RM-GP-UCB": {}, "GP-UCB": {"nu": 0.0}}, max(S["T"], 10), seeds)]
+
+
+def c6(S: dict, seeds) -> list[Experiment]:
+    """The practical gap estimate separates similar from dissimilar tasks, and its all-d = 2 control (§5.3: C6-sep)."""
+    return [synthetic(S, "rmbo-c6", [0.05, 0.5, 2.0, 4.0], [20] * 4, {"RM-GP-UCB": {}}, S["T"], seeds),
+            synthetic(S, "rmbo-c6-equal", [2.0] * 4, [20] * 4, {"RM-GP-UCB": {}}, S["T"], seeds)]
+
+
+def c8(S: dict, seeds) -> list[Experiment]:
+    """Theorem 2: RM-GP-TS is less robust, M = 8 with one similar task (§5.6: C8-ucb, C8-ts, C8-robust)."""
+    return [synthetic(S, "rmbo-c8", [0.05] + [4.0] * 7, [20] * 8, C8_VARIANTS, S["T_ts"], seeds)]
+
+
+def fig1(S: dict, seeds) -> list[Experiment]:
+    """Figs. 1a-c, 4, 5 and F8 on the synthetic tasks, with Fig. 5's unequal N_i (§5.4, 5.7, 6.2-6.5: C5-*, C7-hedge, E-TS, F1a-*, F1c-*, F8, C9, C9-equal)."""
+    return [synthetic(S, "rmbo-fig1", [0.05, 0.05, 4.0, 4.0], [20] * 4, FIG1, S["T"], seeds),
+            synthetic(S, "rmbo-c9", [0.05, 0.05, 4.0, 4.0], [15, 25, 10, 30], C9_VARIANTS, S["T"], seeds)]
+
+
+#: the synthetic comparison groups, in the notebook's order: group of the profile's ``syn_stages`` -> builder
+SYNTHETIC_GROUPS = {"c2b": c2b, "c3": c3, "c4": c4, "c6": c6, "c8": c8, "fig1": fig1}
+
+
+def lemmas(S: dict, seeds) -> tuple[Experiment, Experiment]:
+    """Lemma 3's chain and Lemma 6's event, the draws split over the seeds (§5.1: C1, C1-chain, C1-L6)."""
+    n = len(seeds)
+    return (Experiment("rmbo-lemma3", theory.lemma3_job, grid={"seed": list(seeds)},
+                       fixed={"n_draws": max(1, S["lemma3_draws"] // n), "n_grid": S["n_grid"],
+                              "gaps": [0.05, 0.05, 4.0, 4.0], "sizes": [20] * 4, "delta": DELTA}),
+            Experiment("rmbo-lemma6", theory.lemma6_job, grid={"seed": list(seeds)},
+                       fixed={"n_draws": max(1, S["lemma6_draws"] // n), "sizes": [20] * 16, "delta": DELTA}))
+
+
+# ---------------------------------------------------------------- real-data builders
+def previous_tasks(name: str, benchmark: str, options: list, n: int, settings: dict | None = None) -> Experiment:
+    """Previous tasks of §6.7-6.10: one GP-UCB run of ``n`` points per option set ``options[i]`` (seed META_SEED + i).
+
+    N_INIT random points, then GP-UCB, with the GP fit ``settings`` added to GP-UCB's; the first ``n`` points of each run
+    are the target's option ``tasks``."""
+    return Experiment(name, bo_job, grid={}, fixed={"benchmark": benchmark, "budget": n, "n_init": N_INIT,
+                                                    "method": GP_UCB["method"], "settings": {**GP_UCB["settings"], **(settings or {})}},
+                      variants=[{"benchmark_options": o, "seed": META_SEED + i} for i, o in enumerate(options)])
+
+
+def ns_meta(S: dict) -> Experiment:
+    """Figs. 2a-b, 8c (§6.7): the previous tasks of the non-stationary stand-in, one per smaller training set."""
+    return previous_tasks("rmbo-ns-meta", "nonstationary-lr", [{"fraction": f} for f in NS_FRACTIONS], S["ns_meta_n"])
+
+
+def ns(S: dict, seeds, tasks: list) -> Study:
+    """Figs. 2a-b, 8c (§6.7: F2a, F2b-ts, F2b-mtbo, F8c): every method on the full training set, previous tasks ``tasks``.
+
+    ``tasks`` come from the runs of :func:`ns_meta`; :func:`plan` puts a stand-in in their place."""
+    variants = {**{m: META_METHODS[m] for m in constants(S)["NS_METHODS"]},
+                "RM-GP-UCB (gap max)": {"method": "rm-gp-ucb", "settings": {"gap_reduce": "max"}}}
+    return Study("rmbo-ns", ["nonstationary-lr"], variants, seeds, {"budget": N_INIT + S["ns_T"], "n_init": N_INIT},
+                 options=lambda _: {"fraction": 1.0, "tasks": tasks})
+
+
+def har_meta(S: dict) -> Experiment:
+    """Fig. 2d (§6.8): the previous tasks of the HAR stand-in, subjects 0..har_meta-1."""
+    return previous_tasks("rmbo-har-meta", "har-digits", [{"subject": k} for k in range(S["har_meta"])], S["har_meta_n"])
+
+
+def har(S: dict, seeds, tasks: list) -> Study:
+    """Fig. 2d (§6.8: F2d, F2d-rgpe, F2d-ts): every method on the target subjects from 21 on, har_inits consecutive seeds each.
+
+    ``tasks`` come from the runs of :func:`har_meta`; :func:`plan` puts a stand-in in their place."""
+    targets = list(range(21, 21 + S["har_targets"][-1]))
+    first = next(iter(seeds), 0)
+    return Study("rmbo-har", ["har-digits"], {m: META_METHODS[m] for m in constants(S)["HAR_METHODS"]}, seeds,
+                 {"budget": N_INIT + S["har_T"], "n_init": N_INIT},
+                 options=lambda k: {"subject": targets[(k - first) // S["har_inits"]], "tasks": tasks})
+
+
+def cp_centres(S: dict) -> np.ndarray:
+    """Figs. 2e-f (§6.9): the start centres of the CartPole previous tasks (similar first)."""
+    return theory.cartpole_centres(S["cp_similar"], S["cp_dissimilar"])
+
+
+def _cartpole_meta(name: str, centres, n: int) -> Experiment:
+    """The CartPole previous tasks of Figs. 2e-f and 9 (§6.9): one GP-UCB run of ``n`` points per start centre."""
+    return previous_tasks(name + "-meta", "cartpole", [{"center": c.tolist()} for c in centres], n)
+
+
+def _cartpole(S: dict, name: str, methods, seeds, tasks: list) -> Study:
+    """The CartPole target runs of Figs. 2e-f and 9 (§6.9): ``methods`` from the same initial design per seed."""
+    return Study(name, ["cartpole"], {m: META_METHODS[m] for m in methods}, seeds,
+                 {"budget": N_INIT + S["cp_T"], "n_init": N_INIT}, options=lambda s: {"tasks": tasks})
+
+
+def cp_meta(S: dict) -> Experiment:
+    """Figs. 2e-f (§6.9): the CartPole previous tasks, one GP-UCB run per start centre."""
+    return _cartpole_meta("rmbo-cp", cp_centres(S), S["cp_meta_n"])
+
+
+def cp(S: dict, seeds, tasks: list) -> Study:
+    """Figs. 2e-f (§6.9: F2e, F2e-ts, F2f): every method on the CartPole target (centre 0), previous tasks ``tasks``.
+
+    ``tasks`` come from the runs of :func:`cp_meta`; :func:`plan` puts a stand-in in their place."""
+    return _cartpole(S, "rmbo-cp", constants(S)["CP_METHODS"], seeds, tasks)
+
+
+def cp9_meta(S: dict) -> Experiment:
+    """Fig. 9 (§6.9): the previous tasks of the large CartPole set-up."""
+    centres = theory.cartpole_centres(S["cp9_similar"], S["cp9_dissimilar"], stream="cartpole-centres-fig9")
+    return _cartpole_meta("rmbo-cp9", centres, S["cp9_meta_n"])
+
+
+def cp9(S: dict, seeds, tasks: list) -> Study:
+    """Fig. 9 (§6.9: F9a, F9b): every method on the CartPole target with the large set-up's previous tasks ``tasks``.
+
+    ``tasks`` come from the runs of :func:`cp9_meta`; :func:`plan` puts a stand-in in their place."""
+    return _cartpole(S, "rmbo-cp9", constants(S)["CP9_METHODS"], seeds, tasks)
+
+
+def img_meta(S: dict) -> Experiment:
+    """Figs. 1e-f, 6, 8a-b (§6.10): one GP-UCB run per image task (in image_tuning.TASKS order), the previous tasks of the others."""
+    return previous_tasks("rmbo-img-meta", "image-tuning", [{"task": t, "levels": S["img_levels"]} for t in image_tuning.TASKS],
+                          S["img_meta_n"], MAP_FIT)
+
+
+def img(S: dict, target: str, seeds, meta: dict) -> Study:
+    """Figs. 1e-f, 6, 8a-b (§6.10: F1ef-*, F1e-ts, F8a-b, F1e-weights): every method on ``target``, the others' ``meta`` as previous tasks.
+
+    ``meta`` (task -> observations) comes from the runs of :func:`img_meta`; :func:`plan` puts a stand-in in
+    their place."""
+    tasks = [meta[t] for t in image_tuning.TASKS if t != target]
+    variants = {m: {"method": META_METHODS[m]["method"], "settings": {**META_METHODS[m]["settings"], **MAP_FIT}}
+                for m in constants(S)["IMG_METHODS"]}
+    variants["RGPE"]["settings"]["n_samples"] = S["img_rgpe_samples"]
+    if target in ("digits", "g10"):
+        variants["RM-GP-UCB (gap max)"] = {"method": "rm-gp-ucb", "settings": {"gap_reduce": "max", **MAP_FIT}}
+    return Study(f"rmbo-img-{target}", ["image-tuning"], variants, seeds,
+                 {"budget": N_INIT + S["img_T"], "n_init": N_INIT},
+                 options=lambda s: {"task": target, "levels": S["img_levels"], "tasks": tasks})
+
+
+def svm_targets(S: dict) -> np.ndarray:
+    """Fig. 2c (§6.11): the target data sets, spread over the 50."""
+    return np.unique(np.linspace(0, len(svm_grid.DATASETS) - 1, S["svm_targets"]).round().astype(int))
+
+
+def svm_variants(S: dict) -> dict:
+    """Fig. 2c (§6.11): the methods (label -> bo_job method and settings), PEM-BO last."""
+    variants = {m: {"method": META_METHODS[m]["method"], "settings": {**META_METHODS[m]["settings"], **MAP_FIT}}
+                for m in constants(S)["SVM_METHODS"] if m != "PEM-BO"}
+    variants["RGPE"]["settings"]["n_samples"] = S["svm_rgpe_samples"]
+    variants["PEM-BO"] = {"method": "pem-bo", "settings": {}}
+    return variants
+
+
+def svm(S: dict, seeds, tables=svm_grid.table) -> dict[int, Study]:
+    """Fig. 2c (§6.11: F2c, F2c-ts, F2c-rgpe): per target data set, every method with the first svm_meta others as previous tasks.
+
+    The previous tasks' values come from ``tables`` (data set index -> its 288 accuracies, computed on first use);
+    :func:`plan` passes zeros in their place."""
+    variants = svm_variants(S)
+    studies = {}
+    for target in svm_targets(S):
+        others = [j for j in range(len(svm_grid.DATASETS)) if j != target][:S["svm_meta"]]
+        tasks = theory.random_meta_tasks({j: tables(j) for j in others}, svm_grid.candidates(), S["svm_meta_n"], META_SEED)
+        studies[int(target)] = Study(f"rmbo-svm-{target}", ["svm-grid"], variants, seeds,
+                                     {"budget": S["svm_n_init"] + S["svm_T"], "n_init": S["svm_n_init"]},
+                                     options=lambda s, target=target, tasks=tasks: {"dataset": int(target), "tasks": tasks})
+    return studies
+
+
+# ---------------------------------------------------------------- the plan
+def _dim(benchmark: str) -> int:
+    module, _, function = benchmark_entry(benchmark).partition(":")
+    return getattr(importlib.import_module(module), function).default_dim
+
+
+def stand_in_tasks(experiment: Experiment) -> list[dict]:
+    """In place of the option ``tasks`` that the notebook makes from the runs of a :func:`previous_tasks` experiment:
+    per run, ``budget`` points at the centre of the unit cube, all with one value drawn from the run's key (so that the
+    stand-ins of two experiments never make their targets' jobs coincide). The targets' jobs get their number and sizes,
+    not their keys (the plan runs nothing)."""
+    n = experiment.fixed["budget"]
+    return [{"X": [[0.5] * _dim(job.params["benchmark"])] * n, "y": [int(job.key[:8], 16) / 16 ** 8] * n}
+            for job in experiment.jobs()]
+
+
+def _svm_table_stand_in(index: int) -> np.ndarray:
+    """Zeros in place of data set ``index``'s 288 accuracies (computing a table trains 288 SVMs)."""
+    return np.zeros(len(svm_grid.candidates()))
+
+
+def plan(S: dict, look: int = -1) -> list[Experiment]:
+    """Every experiment notebook 004_rmbo runs at settings ``S``, on seeds from 0, each seed-stage list at stage ``look``.
+
+    The real-data target runs (Figs. 2a-b/8c, 2d, 2e-f, 9, 1e-f/6/8a-b) take a stand-in of the same size in place of
+    the previous tasks' observations (:func:`stand_in_tasks`); Fig. 2c's
+    previous tasks take zeros in place of the SVM accuracy tables (their configurations are the notebook's)."""
+    seeds = stage_seeds(S["seeds"], look)
+    out = [*theory_checks(S, seeds).values()]
+    for group, build in SYNTHETIC_GROUPS.items():
+        out += build(S, stage_seeds(S["syn_stages"][group], look))
+    out += lemmas(S, seeds)
+    meta = ns_meta(S)
+    out += [meta, ns(S, stage_seeds(S["ns_seeds"], look), stand_in_tasks(meta)).experiment()]
+    meta = har_meta(S)
+    out += [meta, har(S, range(len(stage_seeds(S["har_targets"], look)) * S["har_inits"]), stand_in_tasks(meta)).experiment()]
+    meta = cp_meta(S)
+    out += [meta, cp(S, stage_seeds(S["cp_seeds"], look), stand_in_tasks(meta)).experiment()]
+    if S["cp9_seeds"]:
+        meta = cp9_meta(S)
+        out += [meta, cp9(S, stage_seeds(S["cp9_seeds"], look), stand_in_tasks(meta)).experiment()]
+    meta = img_meta(S)
+    out.append(meta)
+    observed = dict(zip(image_tuning.TASKS, stand_in_tasks(meta)))
+    out += [img(S, t, stage_seeds(S["img_seeds"], look), observed).experiment() for t in S["img_targets"]]
+    if S["svm_targets"]:
+        out += [study.experiment() for study in svm(S, stage_seeds(S["svm_inits"], look), _svm_table_stand_in).values()]
+    return out
