@@ -104,12 +104,15 @@ def _plan(args) -> None:
     from bolib.errors import check_choice
 
     names = args.only or sorted(costs.PLANS)
+    if args.estimate and args.jobs_only:
+        raise BolibError("--estimate runs nothing and --jobs-only runs the jobs: give one of them")
     for name in names:
         check_choice("notebook", name, tuple(costs.PLANS))
     if args.jobs_only:
         executor = "dask" if args.scheduler else args.executor
         for name in names:
-            outcome = costs.run_planned(name, args.profile, args.experiments, executor, args.workers, args.scheduler)
+            outcome = costs.run_planned(name, args.profile, args.experiments, executor, args.workers, args.scheduler,
+                                        args.output_root)
             print(json.dumps(outcome), flush=True)
         return
     model = costs.CostModel(costs.measured_jobs(*costs.calibration_runs()))
@@ -201,6 +204,8 @@ def _main(argv) -> int:
             return status.main(args.output_root)
         elif args.command == "reproduce" and (args.estimate or args.jobs_only):
             _plan(args)
+        elif args.command == "reproduce" and args.experiments:
+            raise BolibError("--experiments selects what --estimate prices or --jobs-only runs; give one of them")
         elif args.command == "reproduce":
             from bolib.pipeline import reproduce
 

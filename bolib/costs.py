@@ -305,28 +305,39 @@ def estimate(notebook: str, profile: str, workers: int = 2, model: CostModel | N
 
 
 def run_planned(notebook: str, profile: str, names=None, executor: str = "local", workers: int | None = None,
-                scheduler: str | None = None, look: int = -1) -> dict:
-    """Run the planned jobs of ``notebook`` (those of ``names`` only, if given) into the cache without
-    the notebook, which then reads them from there: a cluster runs the jobs, a workstation the
-    notebooks. Returns the estimate beside what the run measured (CPU-hours of the jobs computed,
-    from their cost records, and wall hours)."""
+                scheduler: str | None = None, output_root: Path | None = None, look: int = -1) -> dict:
+    """Run the planned jobs of ``notebook`` (those of the experiments ``names`` only, if given) into the
+    cache without the notebook, which then reads them from there: a cluster runs the jobs, a
+    workstation the notebooks. What they cost goes to ``experiments/<profile>/<notebook>.costs.json``
+    (all the notebook's planned jobs found in the cache), and the prediction made before the run,
+    beside what it measured, to ``experiments/<profile>/<notebook>.jobs-only.json``; returns the latter."""
     import time
 
     from bolib.executors import run_jobs
-    from bolib.experiment import Cache, default_cache_dir
+    from bolib.experiment import Cache
+    from bolib.pipeline import Outputs, record_costs
+    from bolib.runtime import PROJECT_ROOT
 
+    outputs = Outputs.under(Path(output_root) if output_root else PROJECT_ROOT, notebook, profile)
     jobs = planned_jobs(notebook, profile, look, names)
     model = CostModel(measured_jobs(*calibration_runs()))
-    cache = Cache(default_cache_dir())
+    cache = Cache(outputs.cache_dir)
     todo = [job for job in jobs if not cache.path(job).exists()]
+    predicted = [model.predict(job) for job in todo]
     start = time.perf_counter()
-    run_jobs(todo, executor=executor, workers=workers, scheduler=scheduler)
+    run_jobs(todo, executor=executor, workers=workers, scheduler=scheduler, cache_dir=outputs.cache_dir)
     wall = time.perf_counter() - start
     measured = [cache.cost(job) for job in todo]
-    return {"notebook": notebook, "profile": profile, "experiments": list(names or []), "jobs": len(jobs),
-            "computed": len(todo), "predicted_cpu_h": sum(model.predict(job) for job in todo) / 3600,
-            "measured_cpu_h": sum(c["cpu_s"] for c in measured if c) / 3600, "wall_h": wall / 3600,
-            "workers": workers}
+    outcome = {"notebook": notebook, "profile": profile, "experiments": list(names or []), "jobs": len(jobs),
+               "computed": len(todo), "executor": executor, "workers": workers,
+               "predicted_cpu_h": sum(predicted) / 3600, "measured_cpu_h": sum(c["cpu_s"] for c in measured if c) / 3600,
+               "predicted_longest_min": max(predicted, default=0.0) / 60,
+               "measured_longest_min": max((c["cpu_s"] for c in measured if c), default=0.0) / 60,
+               "wall_h": wall / 3600}
+    all_keys = [job.key for job in planned_jobs(notebook, profile, -1) if cache.path(job).exists()]
+    record_costs(outputs.run_dir, notebook, outputs.cache_dir, all_keys)
+    (outputs.run_dir / f"{notebook}.jobs-only.json").write_text(json.dumps(outcome, indent=1) + "\n")
+    return outcome
 
 
 def estimate_text(estimates: list[Estimate]) -> str:

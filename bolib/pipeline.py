@@ -344,16 +344,18 @@ def cost_params(value):
     return f"<{type(value).__name__} of {len(value) if hasattr(value, '__len__') else '?'}>"
 
 
-def record_costs(run_dir: Path, notebook: str, cache_dir: Path) -> Path:
+def record_costs(run_dir: Path, notebook: str, cache_dir: Path, keys=None) -> Path:
     """Write ``<run_dir>/<notebook>.costs.json``: what each job of the notebook's run cost, as its
     cache file records it (function, parameters, CPU and wall seconds, and for a BO job the seconds of
-    every ask and tell), for :mod:`bolib.costs` to calibrate on. Jobs without a record are counted."""
+    every ask and tell), for :mod:`bolib.costs` to calibrate on. The jobs are ``keys`` (cache keys),
+    by default those the run recorded in its claims file; jobs without a record are counted."""
     import numpy as np
 
     from bolib.experiment import Cache, CorruptCacheError
 
-    claims = json.loads((run_dir / f"{notebook}.claims.json").read_text())
-    keys = [key for group in claims["provenance"]["job_groups"] for key in group["keys"]]
+    if keys is None:
+        claims = json.loads((run_dir / f"{notebook}.claims.json").read_text())
+        keys = [key for group in claims["provenance"]["job_groups"] for key in group["keys"]]
     cache, jobs, missing = Cache(cache_dir), [], 0
     for key in keys:
         try:
@@ -370,7 +372,8 @@ def record_costs(run_dir: Path, notebook: str, cache_dir: Path) -> Path:
             entry["tell"] = [float(f"{v:.4g}") for v in np.asarray(result["tell_wall"], float)]
         jobs.append(entry)
     path = run_dir / f"{notebook}.costs.json"
-    path.write_text(json.dumps({"notebook": notebook, "profile": claims.get("profile"), "jobs": jobs,
+    run_dir.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"notebook": notebook, "profile": run_dir.name, "jobs": jobs,
                                 "without_record": missing}, separators=(",", ":")))
     return path
 

@@ -259,3 +259,23 @@ def test_a_script_importing_numpy_first_still_gets_pinned_results(tmp_path):
     assert out.returncode == 0, out.stderr[-3000:]
     serial = run_jobs(JOBS, executor="serial", cache_dir=tmp_path / "serial", progress=False)
     assert out.stdout.strip().splitlines()[-1] == repr([float(v["value"]) for v in serial.values])
+
+
+@pytest.mark.slow
+def test_a_notebook_and_a_plans_jobs_run_on_real_scheduler_and_worker_processes(processes, scheduler, tmp_path):
+    """``reproduce --scheduler`` runs a smoke notebook's jobs on a real ``python -m bolib worker``, and
+    ``--jobs-only`` runs planned jobs there and records their cost beside the prediction."""
+    start_worker(processes, scheduler, [sys.executable, "-m", "bolib", "worker"])
+    out = tmp_path / "out"
+    assert bounded(lambda: cli.main(["reproduce", "--profile", "smoke", "--only", "_template", "--scheduler",
+                                     scheduler, "--output-root", str(out)]), timeout=600) in (0, None)
+    claims = json.loads((out / "experiments" / "smoke" / "_template.claims.json").read_text())
+    assert claims["provenance"]["jobs"]["n"] > 0 and _files(out / "experiments" / "cache")
+    assert bounded(lambda: cli.main(["reproduce", "--profile", "smoke", "--only", "003_bore", "--jobs-only",
+                                     "--experiments", "003-racing", "--scheduler", scheduler,
+                                     "--output-root", str(out)]), timeout=600) in (0, None)
+    outcome = json.loads((out / "experiments" / "smoke" / "003_bore.jobs-only.json").read_text())
+    assert outcome["computed"] == outcome["jobs"] > 0 and outcome["executor"] == "dask"
+    assert outcome["measured_cpu_h"] > 0 and outcome["predicted_cpu_h"] > 0
+    recorded = json.loads((out / "experiments" / "smoke" / "003_bore.costs.json").read_text())
+    assert len(recorded["jobs"]) == outcome["jobs"] and recorded["without_record"] == 0
