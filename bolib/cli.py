@@ -43,6 +43,8 @@ def _parser() -> argparse.ArgumentParser:
                           "them from the cache): for a cluster; prints the estimate beside the measured cost")
     rep.add_argument("--experiments", nargs="+", metavar="NAME",
                      help="with --estimate or --jobs-only: only the experiments whose names start so")
+    rep.add_argument("--first-seeds", type=int, metavar="N",
+                     help="with --estimate or --jobs-only: only the jobs of seeds below N")
 
     sub.add_parser("list", help="notebooks, profiles, methods, benchmarks, executors, bench cases")
     status = sub.add_parser("status", help="are the committed claims and figures what HEAD would compute? "
@@ -106,18 +108,20 @@ def _plan(args) -> None:
     names = args.only or sorted(costs.PLANS)
     if args.estimate and args.jobs_only:
         raise BolibError("--estimate runs nothing and --jobs-only runs the jobs: give one of them")
+    if args.first_seeds is not None:
+        check_integer("--first-seeds", args.first_seeds, 1)
     for name in names:
         check_choice("notebook", name, tuple(costs.PLANS))
     if args.jobs_only:
         executor = "dask" if args.scheduler else args.executor
         for name in names:
             outcome = costs.run_planned(name, args.profile, args.experiments, executor, args.workers, args.scheduler,
-                                        args.output_root)
+                                        args.output_root, first_seeds=args.first_seeds)
             print(json.dumps(outcome), flush=True)
         return
     model = costs.CostModel(costs.measured_jobs(*costs.calibration_runs()))
-    print(costs.estimate_text([costs.estimate(name, args.profile, args.workers or 2, model, args.experiments)
-                               for name in names]))
+    print(costs.estimate_text([costs.estimate(name, args.profile, args.workers or 2, model, args.experiments,
+                                              args.first_seeds) for name in names]))
 
 
 def _report(args) -> None:
@@ -204,8 +208,9 @@ def _main(argv) -> int:
             return status.main(args.output_root)
         elif args.command == "reproduce" and (args.estimate or args.jobs_only):
             _plan(args)
-        elif args.command == "reproduce" and args.experiments:
-            raise BolibError("--experiments selects what --estimate prices or --jobs-only runs; give one of them")
+        elif args.command == "reproduce" and (args.experiments or args.first_seeds is not None):
+            raise BolibError("--experiments and --first-seeds select what --estimate prices or --jobs-only runs; "
+                             "give one of them")
         elif args.command == "reproduce":
             from bolib.pipeline import reproduce
 

@@ -47,12 +47,14 @@ def planned_experiments(notebook: str, profile: str, look: int = -1, names=None)
     return experiments
 
 
-def planned_jobs(notebook: str, profile: str, look: int = -1, names=None) -> list[Job]:
-    """The distinct jobs (by cache key, in plan order) of :func:`planned_experiments`."""
+def planned_jobs(notebook: str, profile: str, look: int = -1, names=None, first_seeds: int | None = None) -> list[Job]:
+    """The distinct jobs (by cache key, in plan order) of :func:`planned_experiments`; with
+    ``first_seeds``, only the jobs whose seed is below it (a part of a profile: its first seeds)."""
     jobs: dict[str, Job] = {}
     for experiment in planned_experiments(notebook, profile, look, names):
         for job in experiment.jobs():
-            jobs.setdefault(job.key, job)
+            if first_seeds is None or job.params.get("seed", 0) < first_seeds:
+                jobs.setdefault(job.key, job)
     return list(jobs.values())
 
 
@@ -64,7 +66,9 @@ def planned_jobs(notebook: str, profile: str, look: int = -1, names=None) -> lis
 # where A(N) and R(N) are the cumulative CPU seconds the method spent proposing points (ask) and
 # taking them in (tell, where models are refitted) over evaluations n_init .. N-1, and e the rest per
 # evaluation (the objective, the design, set-up). A and R are fitted per group of measured jobs on
-# their traces (the loop times every ask and tell) as K * (N^g - n_init^g), g in [1, 4]; k_ask and
+# their traces (the loop times every ask and tell) as K * (N^g - n_init^g), g in [1, 3]: a step costs
+# at most O(n^2), the cost of scoring candidates against n points and of the solves of a refit, which
+# dominate the O(n^3) Cholesky factorisation below a few thousand points. k_ask and
 # k_tell scale them by the settings that change their work (more candidates or restarts: more ask
 # work; a longer refit period: less tell work). A job is predicted from the measured jobs of its
 # group, each scaled by the ratio of the model at the job's size and settings to the model at the
@@ -90,7 +94,7 @@ SIZE_PARAM = {"bolib.papers.egp_ts:rf_exact_job": "T", "bolib.papers.egp_ts:info
 ASK_SETTINGS = ("n_candidates", "n_starts", "raw_samples", "num_restarts", "svgd_steps")
 #: method settings whose ratio scales the tell work (Metropolis steps per refit)
 TELL_SETTINGS = ("steps",)
-GROWTH = tuple(1 + 0.05 * i for i in range(61))  # exponents g tried for A and R
+GROWTH = tuple(1 + 0.05 * i for i in range(41))  # exponents g tried for A and R
 
 
 @dataclasses.dataclass
@@ -278,21 +282,21 @@ class Estimate:
 
 
 def estimate(notebook: str, profile: str, workers: int = 2, model: CostModel | None = None,
-             names=None) -> Estimate:
+             names=None, first_seeds: int | None = None) -> Estimate:
     """Predict what running ``notebook`` at ``profile`` costs (nothing is run; with ``names``, only
     those experiments). The wall time adds, over the notebook's experiments in order (each waits for
     the previous), the time its jobs take on ``workers`` workers."""
     model = model or CostModel(measured_jobs(*calibration_runs()))
     totals, counts = [], []
     for look in (0, -1):
-        jobs = planned_jobs(notebook, profile, look, names)
+        jobs = planned_jobs(notebook, profile, look, names, first_seeds)
         totals.append(sum(model.predict(job) for job in jobs))
         counts.append(len(jobs))
     seen, wall, longest, own = set(), 0.0, (0.0, ""), 0.0
     for experiment in planned_experiments(notebook, profile, -1, names):
         seconds = []
         for job in experiment.jobs():
-            if job.key in seen:
+            if job.key in seen or (first_seeds is not None and job.params.get("seed", 0) >= first_seeds):
                 continue
             seen.add(job.key)
             s = model.predict(job)
@@ -305,7 +309,8 @@ def estimate(notebook: str, profile: str, workers: int = 2, model: CostModel | N
 
 
 def run_planned(notebook: str, profile: str, names=None, executor: str = "local", workers: int | None = None,
-                scheduler: str | None = None, output_root: Path | None = None, look: int = -1) -> dict:
+                scheduler: str | None = None, output_root: Path | None = None, look: int = -1,
+                first_seeds: int | None = None) -> dict:
     """Run the planned jobs of ``notebook`` (those of the experiments ``names`` only, if given) into the
     cache without the notebook, which then reads them from there: a cluster runs the jobs, a
     workstation the notebooks. What they cost goes to ``experiments/<profile>/<notebook>.costs.json``
@@ -319,7 +324,7 @@ def run_planned(notebook: str, profile: str, names=None, executor: str = "local"
     from bolib.runtime import PROJECT_ROOT
 
     outputs = Outputs.under(Path(output_root) if output_root else PROJECT_ROOT, notebook, profile)
-    jobs = planned_jobs(notebook, profile, look, names)
+    jobs = planned_jobs(notebook, profile, look, names, first_seeds)
     model = CostModel(measured_jobs(*calibration_runs()))
     cache = Cache(outputs.cache_dir)
     todo = [job for job in jobs if not cache.path(job).exists()]
@@ -328,7 +333,8 @@ def run_planned(notebook: str, profile: str, names=None, executor: str = "local"
     run_jobs(todo, executor=executor, workers=workers, scheduler=scheduler, cache_dir=outputs.cache_dir)
     wall = time.perf_counter() - start
     measured = [cache.cost(job) for job in todo]
-    outcome = {"notebook": notebook, "profile": profile, "experiments": list(names or []), "jobs": len(jobs),
+    outcome = {"notebook": notebook, "profile": profile, "experiments": list(names or []),
+               "first_seeds": first_seeds, "jobs": len(jobs),
                "computed": len(todo), "executor": executor, "workers": workers,
                "predicted_cpu_h": sum(predicted) / 3600, "measured_cpu_h": sum(c["cpu_s"] for c in measured if c) / 3600,
                "predicted_longest_min": max(predicted, default=0.0) / 60,
