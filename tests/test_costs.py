@@ -77,3 +77,9 @@ def test_estimate_prints_every_notebook_and_the_total():
     bad = subprocess.run([sys.executable, "-m", "bolib", "reproduce", "--estimate", "--only", "nope"],
                          capture_output=True, text=True, cwd=PROJECT_ROOT, timeout=120)
     assert bad.returncode == 2 and "000_egpts" in bad.stderr
+
+
+def test_readme_costs_block_is_the_one_generated_from_the_committed_measurements():
+    block = costs.readme_block()["costs"]
+    readme = (PROJECT_ROOT / "README.md").read_text()
+    assert f"<!-- bolib-report:costs -->\n{block}\n<!-- /bolib-report:costs -->" in readme
