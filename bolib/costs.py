@@ -400,14 +400,14 @@ def readme_block(root: Path | None = None, workers: int = 2) -> dict[str, str]:
                      f"{sum(e.cpu_h[1] for e in estimates):.1f}** | | | **{sum(e.wall_h for e in estimates):.1f}** |")
     parts = sorted((root / "experiments").glob("*/*.jobs-only.json"))
     if parts:
-        lines += ["", "Parts run with `--jobs-only` (the prediction was made before the run, from the "
-                  "measurements then committed):", "",
+        lines += ["", "Parts run with `--jobs-only` (predicted before the run, from the measurements then "
+                  "committed; CPU time is the measure, as the wall time depends on what else shared the cores):", "",
                   "| profile | notebook | experiments | first seeds | jobs | predicted CPU-hours | measured CPU-hours "
-                  "| predicted / measured longest job (min) | wall (h) | executor, workers |", "|---|---|---|---|---|---|---|---|---|---|"]
+                  "| longest job, predicted / measured (min) | executor, workers |", "|---|---|---|---|---|---|---|---|---|"]
         for path in parts:
             p = json.loads(path.read_text())
             lines.append(f"| {p['profile']} | {p['notebook']} | {', '.join(p['experiments']) or 'all'} | "
                          f"{p.get('first_seeds') or 'all'} | {p['computed']} | {p['predicted_cpu_h']:.2f} | "
-                         f"{p['measured_cpu_h']:.2f} | {p['predicted_longest_min']:.1f} / {p['measured_longest_min']:.1f} | "
-                         f"{p['wall_h']:.2f} | {p['executor']}, {p['workers']} |")
+                         f"{p['measured_cpu_h']:.2f} | {p['predicted_longest_min']:.1f} / "
+                         f"{p['measured_longest_min']:.1f} | {p['executor']}, {p['workers']} |")
     return {"costs": "\n".join(lines)}
