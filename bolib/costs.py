@@ -68,10 +68,9 @@ def planned_jobs(notebook: str, profile: str, look: int = -1, names=None, first_
 # evaluation (the objective, the design, set-up). A and R are fitted per group of measured jobs on
 # their traces (the loop times every ask and tell) as K * (N^g - n_init^g), g in [1, 3]: a step costs
 # at most O(n^2), the cost of scoring candidates against n points and of the solves of a refit, which
-# dominate the O(n^3) Cholesky factorisation below a few thousand points. k_ask and
-# k_tell scale them by the settings that change their work (more candidates or restarts: more ask
-# work; a longer refit period: less tell work). A job is predicted from the measured jobs of its
-# group, each scaled by the ratio of the model at the job's size and settings to the model at the
+# dominate the O(n^3) Cholesky factorisation below a few thousand points. k_ask and k_tell scale them
+# by the settings that change their work (ASK_SETTINGS, TELL_SETTINGS; a longer refit period: less
+# tell work). A job is predicted from the measured jobs of its group, each scaled by the ratio of the model at the job's size and settings to the model at the
 # measured job's: near the measurements the prediction is the measurement.
 #
 # Other job functions: CPU time = c * size^p in the one parameter their work grows with
@@ -90,8 +89,10 @@ SIZE_PARAM = {"bolib.papers.egp_ts:rf_exact_job": "T", "bolib.papers.egp_ts:info
               "bolib.papers.bore:batch_run": "T", "bolib.papers.bore:bayes_ts_run": "T",
               "bolib.papers.rm_bo:synthetic_job": "T", "bolib.papers.rm_bo:lemma3_job": "n_draws",
               "bolib.papers.rm_bo:lemma6_job": "n_draws"}
-#: method settings whose ratio scales the ask work (candidates scored, restarts, samples, SVGD steps)
-ASK_SETTINGS = ("n_candidates", "n_starts", "raw_samples", "num_restarts", "svgd_steps")
+#: method settings whose ratio scales the ask work: candidates scored and local searches started (our
+#: GP methods), SVGD steps (batch BORE). BoTorch's raw_samples and num_restarts are left out: its ask
+#: is dominated by the model fit it starts with.
+ASK_SETTINGS = ("n_candidates", "n_starts", "svgd_steps")
 #: method settings whose ratio scales the tell work (Metropolis steps per refit)
 TELL_SETTINGS = ("steps",)
 GROWTH = tuple(1 + 0.05 * i for i in range(41))  # exponents g tried for A and R
