@@ -90,9 +90,9 @@ SIZE_PARAM = {"bolib.papers.egp_ts:rf_exact_job": "T", "bolib.papers.egp_ts:info
               "bolib.papers.rm_bo:synthetic_job": "T", "bolib.papers.rm_bo:lemma3_job": "n_draws",
               "bolib.papers.rm_bo:lemma6_job": "n_draws"}
 #: method settings whose ratio scales the ask work: candidates scored and local searches started (our
-#: GP methods), SVGD steps (batch BORE). BoTorch's raw_samples and num_restarts are left out: its ask
-#: is dominated by the model fit it starts with.
-ASK_SETTINGS = ("n_candidates", "n_starts", "svgd_steps")
+#: GP methods), DIRECT evaluations per group (Add-GP-UCB), SVGD steps (batch BORE). BoTorch's
+#: raw_samples and num_restarts are left out: its ask is dominated by the model fit it starts with.
+ASK_SETTINGS = ("n_candidates", "n_starts", "group_evals", "svgd_steps")
 #: method settings whose ratio scales the tell work (Metropolis steps per refit)
 TELL_SETTINGS = ("steps",)
 GROWTH = tuple(1 + 0.05 * i for i in range(41))  # exponents g tried for A and R
@@ -201,6 +201,7 @@ def _bo_group(jobs: list[Measured]) -> _BOGroup:
 class _SizeGroup:
     c: float
     p: float
+    largest: float  # the largest size measured
 
     def predict(self, size: float) -> float:
         return self.c * size ** self.p
@@ -215,7 +216,7 @@ def _size_group(jobs: list[Measured]) -> _SizeGroup:
     else:
         p = 1.0 if size_param else 0.0
         log_c = float(np.mean(log_cpu - p * np.log(sizes)))
-    return _SizeGroup(float(np.exp(log_c)), float(p))
+    return _SizeGroup(float(np.exp(log_c)), float(p), float(sizes.max()))
 
 
 class CostModel:
@@ -236,14 +237,26 @@ class CostModel:
         """How specific the group that predicts ``job`` is: 0 its own, 1, 2 coarser, 3 none."""
         return next((i for i, g in enumerate(_groups(job.fn, cost_params(dict(job.params)))) if g in self.groups), 3)
 
+    def reach(self, job: Job) -> float:
+        """How far ``job`` lies beyond what predicts it: its size (a BO run's budget, else its size
+        parameter) over the largest size measured in its group (1 or less: within the measurements)."""
+        params = cost_params(dict(job.params))
+        model = self._model(job.fn, params)
+        if job.fn == BO_JOB:
+            return params["budget"] / max(m.params["budget"] for m in model.jobs)
+        size_param = SIZE_PARAM.get(job.fn)
+        return float(params.get(size_param, 1)) / model.largest if size_param else 1.0
+
+    def _model(self, fn: str, params: Mapping):
+        group = next((g for g in _groups(fn, params) if g in self.groups), None)
+        if group is None:
+            raise BolibError(f"no measured job of {fn} to predict {fn}({json.dumps(params)[:200]}) from")
+        return self.groups[group]
+
     def predict(self, job: Job) -> float:
         """Predicted CPU seconds of ``job``; BolibError if no measured job shares its function."""
         params = cost_params(dict(job.params))
-        groups = _groups(job.fn, params)
-        group = next((g for g in groups if g in self.groups), None)
-        if group is None:
-            raise BolibError(f"no measured job of {job.fn} to predict {job.describe()[:200]} from")
-        model = self.groups[group]
+        model = self._model(job.fn, params)
         if job.fn == BO_JOB:
             ratios = [m.cpu_s * model.work(params, m.params) / max(model.work(m.params, m.params), 1e-9)
                       for m in model.jobs]
@@ -280,6 +293,7 @@ class Estimate:
     wall_h: float  # at the cap, on ``workers``
     workers: int
     own_group: float  # share of the CPU time predicted from the job's own measured group
+    beyond: float  # share of the CPU time predicted for jobs over twice the largest size measured in their group
 
 
 def estimate(notebook: str, profile: str, workers: int = 2, model: CostModel | None = None,
@@ -293,7 +307,7 @@ def estimate(notebook: str, profile: str, workers: int = 2, model: CostModel | N
         jobs = planned_jobs(notebook, profile, look, names, first_seeds)
         totals.append(sum(model.predict(job) for job in jobs))
         counts.append(len(jobs))
-    seen, wall, longest, own = set(), 0.0, (0.0, ""), 0.0
+    seen, wall, longest, own, beyond = set(), 0.0, (0.0, ""), 0.0, 0.0
     for experiment in planned_experiments(notebook, profile, -1, names):
         seconds = []
         for job in experiment.jobs():
@@ -303,10 +317,12 @@ def estimate(notebook: str, profile: str, workers: int = 2, model: CostModel | N
             s = model.predict(job)
             seconds.append(s)
             own += s if model.level(job) == 0 else 0.0
+            beyond += s if model.reach(job) > 2 else 0.0
             longest = max(longest, (s, job.describe()))
         wall += _makespan(seconds, workers) if seconds else 0.0
     return Estimate(notebook, tuple(counts), (totals[0] / 3600, totals[1] / 3600), longest[0], longest[1],
-                    wall / 3600, workers, own / totals[1] if totals[1] else 1.0)
+                    wall / 3600, workers, own / totals[1] if totals[1] else 1.0,
+                    beyond / totals[1] if totals[1] else 0.0)
 
 
 def run_planned(notebook: str, profile: str, names=None, executor: str = "local", workers: int | None = None,
@@ -351,13 +367,13 @@ def estimate_text(estimates: list[Estimate]) -> str:
     """The table ``reproduce --estimate`` prints, ending with ``total: X CPU-hours`` (at the cap)."""
     workers = estimates[0].workers if estimates else 2
     lines = [f"{'notebook':<15} {'jobs':>15} {'CPU-hours':>15} {'longest job':>12} {f'wall, {workers} workers':>16} "
-             f"{'from own group':>15}",
+             f"{'from own group':>15} {'beyond 2x size':>15}",
              f"{'':<15} {'(first - cap)':>15} {'(first - cap)':>15} {'(minutes)':>12} {'(hours, cap)':>16} "
-             f"{'(share of CPU)':>15}"]
+             f"{'(share of CPU)':>15} {'(share of CPU)':>15}"]
     for e in estimates:
         lines.append(f"{e.notebook:<15} {f'{e.jobs[0]:,} - {e.jobs[1]:,}':>15} "
                      f"{f'{e.cpu_h[0]:.1f} - {e.cpu_h[1]:.1f}':>15} {e.longest_s / 60:>12.1f} {e.wall_h:>16.1f} "
-                     f"{e.own_group:>15.0%}")
+                     f"{e.own_group:>15.0%} {e.beyond:>15.0%}")
     for e in estimates:
         lines.append(f"longest job of {e.notebook}: {e.longest_job[:160]}")
     first, cap = sum(e.cpu_h[0] for e in estimates), sum(e.cpu_h[1] for e in estimates)
@@ -388,17 +404,17 @@ def readme_block(root: Path | None = None, workers: int = 2) -> dict[str, str]:
              "`python -m bolib report --readme`). CPU-hours at the first looks of the seed stages and at their "
              f"caps; wall time at the caps on {workers} workers; the longest job bounds the wall time on any "
              "number of workers.", "",
-             "| profile | notebook | jobs | CPU-hours | measured CPU-hours | longest job (min) | wall (h) |",
-             "|---|---|---|---|---|---|---|"]
+             "| profile | notebook | jobs | CPU-hours | measured CPU-hours | longest job (min) | wall (h) | beyond 2x the "
+             "sizes measured |", "|---|---|---|---|---|---|---|---|"]
     for profile in PROFILES:
         estimates = [estimate(name, profile, workers, model) for name in sorted(PLANS)]
         for e in estimates:
             measured = measured_cpu_h(root / "experiments" / profile, e.notebook)
             lines.append(f"| {profile} | {e.notebook} | {e.jobs[0]:,} - {e.jobs[1]:,} | {e.cpu_h[0]:.1f} - "
                          f"{e.cpu_h[1]:.1f} | {'' if measured is None else f'{measured:.2f}'} | "
-                         f"{e.longest_s / 60:.1f} | {e.wall_h:.1f} |")
+                         f"{e.longest_s / 60:.1f} | {e.wall_h:.1f} | {e.beyond:.0%} |")
         lines.append(f"| {profile} | **total** | | **{sum(e.cpu_h[0] for e in estimates):.1f} - "
-                     f"{sum(e.cpu_h[1] for e in estimates):.1f}** | | | **{sum(e.wall_h for e in estimates):.1f}** |")
+                     f"{sum(e.cpu_h[1] for e in estimates):.1f}** | | | **{sum(e.wall_h for e in estimates):.1f}** | |")
     parts = sorted((root / "experiments").glob("*/*.jobs-only.json"))
     if parts:
         lines += ["", "Parts run with `--jobs-only` (predicted before the run, from the measurements then "
