@@ -66,16 +66,17 @@ def planned_jobs(notebook: str, profile: str, look: int = -1, names=None, first_
 # where A(N) and R(N) are the cumulative CPU seconds the method spent proposing points (ask) and
 # taking them in (tell, where models are refitted) over evaluations n_init .. N-1, and e the rest per
 # evaluation (the objective, the design, set-up). A and R are fitted per group of measured jobs on
-# their traces (the loop times every ask and tell) as K * (N^g - n_init^g), g in [1, 3]: a step costs
-# at most O(n^2), the cost of scoring candidates against n points and of the solves of a refit, which
-# dominate the O(n^3) Cholesky factorisation below a few thousand points. k_ask and k_tell scale them
-# by the settings that change their work (ASK_SETTINGS, TELL_SETTINGS; a longer refit period: less
-# tell work). A job is predicted from the measured jobs of its group, each scaled by the ratio of the model at the job's size and settings to the model at the
-# measured job's: near the measurements the prediction is the measurement.
+# their traces (the loop times every ask and tell) as K * (N^g - n_init^g), g in [1, 3] (a step
+# costing at most O(n^2): scoring candidates against n points, the solves of a refit). Exact-GP
+# fits grow as O(n^3) once n reaches the thousands; sizes that far beyond the measurements are
+# flagged (:meth:`CostModel.reach`), their prediction being a lower bound. k_ask and k_tell scale
+# A and R by the settings that change their work (ASK_SETTINGS, TELL_SETTINGS; a longer refit
+# period: less tell work). A job is predicted from the measured jobs of its group, each scaled by
+# the ratio of the model at the job's size and settings to the model at the measured job's: near
+# the measurements the prediction is the measurement.
 #
 # Other job functions: CPU time = c * size^p in the one parameter their work grows with
-# (SIZE_PARAM), p fitted where the group was measured at two sizes or more (the smoke and quick
-# runs), else 1.
+# (SIZE_PARAM), p fitted where the group was measured at two sizes or more, else 1.
 #
 # Groups, most specific first: bo_job by (method, benchmark, dim), then method, then any bo_job;
 # other functions by all their parameters but the seed and the size, then by their string
@@ -353,7 +354,8 @@ def run_planned(notebook: str, profile: str, names=None, executor: str = "local"
     outcome = {"notebook": notebook, "profile": profile, "experiments": list(names or []),
                "first_seeds": first_seeds, "jobs": len(jobs),
                "computed": len(todo), "executor": executor, "workers": workers,
-               "predicted_cpu_h": sum(predicted) / 3600, "measured_cpu_h": sum(c["cpu_s"] for c in measured if c) / 3600,
+               "predicted_cpu_h": sum(predicted) / 3600,
+               "measured_cpu_h": sum(c["cpu_s"] for c in measured if c) / 3600,
                "predicted_longest_min": max(predicted, default=0.0) / 60,
                "measured_longest_min": max((c["cpu_s"] for c in measured if c), default=0.0) / 60,
                "wall_h": wall / 3600}
@@ -390,6 +392,10 @@ def measured_cpu_h(run_dir: Path, notebook: str) -> float | None:
     return sum(job["cpu_s"] for job in json.loads(path.read_text())["jobs"]) / 3600
 
 
+def _hours(x: float) -> str:
+    return f"{x:.1f}" if x >= 10 else f"{x:.2f}" if x >= 0.01 else f"{x:.3f}"
+
+
 def readme_block(root: Path | None = None, workers: int = 2) -> dict[str, str]:
     """The README's generated ``costs`` block: the estimate of every profile, beside what the runs
     that recorded their costs measured."""
@@ -404,23 +410,25 @@ def readme_block(root: Path | None = None, workers: int = 2) -> dict[str, str]:
              "`python -m bolib report --readme`). CPU-hours at the first looks of the seed stages and at their "
              f"caps; wall time at the caps on {workers} workers; the longest job bounds the wall time on any "
              "number of workers.", "",
-             "| profile | notebook | jobs | CPU-hours | measured CPU-hours | longest job (min) | wall (h) | beyond 2x the "
-             "sizes measured |", "|---|---|---|---|---|---|---|---|"]
+             "| profile | notebook | jobs | CPU-hours | measured CPU-hours | longest job (min) | wall (h) "
+             "| beyond 2x the sizes measured |", "|---|---|---|---|---|---|---|---|"]
     for profile in PROFILES:
         estimates = [estimate(name, profile, workers, model) for name in sorted(PLANS)]
         for e in estimates:
             measured = measured_cpu_h(root / "experiments" / profile, e.notebook)
-            lines.append(f"| {profile} | {e.notebook} | {e.jobs[0]:,} - {e.jobs[1]:,} | {e.cpu_h[0]:.1f} - "
-                         f"{e.cpu_h[1]:.1f} | {'' if measured is None else f'{measured:.2f}'} | "
-                         f"{e.longest_s / 60:.1f} | {e.wall_h:.1f} | {e.beyond:.0%} |")
-        lines.append(f"| {profile} | **total** | | **{sum(e.cpu_h[0] for e in estimates):.1f} - "
-                     f"{sum(e.cpu_h[1] for e in estimates):.1f}** | | | **{sum(e.wall_h for e in estimates):.1f}** | |")
+            lines.append(f"| {profile} | {e.notebook} | {e.jobs[0]:,} - {e.jobs[1]:,} | {_hours(e.cpu_h[0])} - "
+                         f"{_hours(e.cpu_h[1])} | {'' if measured is None else _hours(measured)} | "
+                         f"{_hours(e.longest_s / 60)} | {_hours(e.wall_h)} | {e.beyond:.0%} |")
+        first, cap, wall = (sum(getattr(e, k)[i] if i is not None else getattr(e, k) for e in estimates)
+                            for k, i in (("cpu_h", 0), ("cpu_h", 1), ("wall_h", None)))
+        lines.append(f"| {profile} | **total** | | **{_hours(first)} - {_hours(cap)}** | | | **{_hours(wall)}** | |")
     parts = sorted((root / "experiments").glob("*/*.jobs-only.json"))
     if parts:
         lines += ["", "Parts run with `--jobs-only` (predicted before the run, from the measurements then "
                   "committed; CPU time is the measure, as the wall time depends on what else shared the cores):", "",
                   "| profile | notebook | experiments | first seeds | jobs | predicted CPU-hours | measured CPU-hours "
-                  "| longest job, predicted / measured (min) | executor, workers |", "|---|---|---|---|---|---|---|---|---|"]
+                  "| longest job, predicted / measured (min) | executor, workers |",
+                  "|---|---|---|---|---|---|---|---|---|"]
         for path in parts:
             p = json.loads(path.read_text())
             lines.append(f"| {p['profile']} | {p['notebook']} | {', '.join(p['experiments']) or 'all'} | "
