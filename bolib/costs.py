@@ -385,9 +385,10 @@ def estimate_text(estimates: list[Estimate]) -> str:
 
 
 def measured_cpu_h(run_dir: Path, notebook: str) -> float | None:
-    """CPU-hours a run of ``notebook`` measured (its ``*.costs.json``), None if it has no record."""
+    """CPU-hours a whole run of ``notebook`` measured (its ``*.costs.json``), None if it has no record
+    or ran only parts (``--jobs-only``: no claims file)."""
     path = Path(run_dir) / f"{notebook}.costs.json"
-    if not path.exists():
+    if not path.exists() or not (Path(run_dir) / f"{notebook}.claims.json").exists():
         return None
     return sum(job["cpu_s"] for job in json.loads(path.read_text())["jobs"]) / 3600
 
