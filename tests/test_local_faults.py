@@ -172,11 +172,11 @@ def test_results_that_cannot_be_cached_are_kept_and_counted(tmp_path, monkeypatc
     store = Cache.store
     failing = {1: errno.ENOSPC, 3: errno.ENOSPC, 4: errno.EIO}
 
-    def flaky_store(self, job, result):
+    def flaky_store(self, job, result, cost=None):
         code = failing.get(job.params["seed"])
         if code:
             raise OSError(code, os.strerror(code))
-        return store(self, job, result)
+        return store(self, job, result, cost)
 
     monkeypatch.setattr(Cache, "store", flaky_store)
     with pytest.warns(CacheWriteWarning) as record:
@@ -198,7 +198,7 @@ def test_results_that_cannot_be_cached_are_kept_and_counted(tmp_path, monkeypatc
 
 
 def test_failure_report_counts_uncached_results(tmp_path, monkeypatch):
-    monkeypatch.setattr(Cache, "store", lambda self, job, result: (_ for _ in ()).throw(OSError(errno.ENOSPC, "full")))
+    monkeypatch.setattr(Cache, "store", lambda self, job, result, cost=None: (_ for _ in ()).throw(OSError(errno.ENOSPC, "full")))
     with pytest.warns(CacheWriteWarning), pytest.raises(JobsFailed) as info:
         run_jobs(_jobs(3, fail={2}), executor="serial", cache_dir=tmp_path, progress=False)
     assert "1 of 3 jobs failed (the others are cached, except 2 whose results could not be written)" in str(info.value)
