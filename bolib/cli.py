@@ -45,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="with --estimate or --jobs-only: only the experiments whose names start so")
     rep.add_argument("--first-seeds", type=int, metavar="N",
                      help="with --estimate or --jobs-only: only the jobs of seeds below N")
+    rep.add_argument("--calibrate", type=int, metavar="N",
+                     help="with --jobs-only: a calibration part, the BO runs cut to N evaluations (results not "
+                          "the profile's); their costs go to experiments/<profile>-calibration/ for the cost model")
 
     sub.add_parser("list", help="notebooks, profiles, methods, benchmarks, executors, bench cases")
     status = sub.add_parser("status", help="are the committed claims and figures what HEAD would compute? "
@@ -110,13 +113,15 @@ def _plan(args) -> None:
         raise BolibError("--estimate runs nothing and --jobs-only runs the jobs: give one of them")
     if args.first_seeds is not None:
         check_integer("--first-seeds", args.first_seeds, 1)
+    if args.calibrate is not None and not args.jobs_only:
+        raise BolibError("--calibrate cuts the runs of --jobs-only: give it with --jobs-only")
     for name in names:
         check_choice("notebook", name, tuple(costs.PLANS))
     if args.jobs_only:
         executor = "dask" if args.scheduler else args.executor
         for name in names:
             outcome = costs.run_planned(name, args.profile, args.experiments, executor, args.workers, args.scheduler,
-                                        args.output_root, first_seeds=args.first_seeds)
+                                        args.output_root, first_seeds=args.first_seeds, calibrate=args.calibrate)
             print(json.dumps(outcome), flush=True)
         return
     model = costs.CostModel(costs.measured_jobs(*costs.calibration_runs()))
@@ -208,9 +213,10 @@ def _main(argv) -> int:
             return status.main(args.output_root)
         elif args.command == "reproduce" and (args.estimate or args.jobs_only):
             _plan(args)
-        elif args.command == "reproduce" and (args.experiments or args.first_seeds is not None):
-            raise BolibError("--experiments and --first-seeds select what --estimate prices or --jobs-only runs; "
-                             "give one of them")
+        elif args.command == "reproduce" and (args.experiments or args.first_seeds is not None
+                                              or args.calibrate is not None):
+            raise BolibError("--experiments, --first-seeds and --calibrate select what --estimate prices or "
+                             "--jobs-only runs; give one of them")
         elif args.command == "reproduce":
             from bolib.pipeline import reproduce
 

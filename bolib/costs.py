@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bolib.errors import BolibError
+from bolib.errors import BolibError, check_integer
 from bolib.experiment import Job
 from bolib.pipeline import cost_params, load_profile
 
@@ -326,14 +326,26 @@ def estimate(notebook: str, profile: str, workers: int = 2, model: CostModel | N
                     beyond / totals[1] if totals[1] else 0.0)
 
 
+def calibration_jobs(jobs: list[Job], budget: int) -> list[Job]:
+    """The BO runs among ``jobs`` cut to ``budget`` evaluations (those already shorter are left out):
+    a calibration part, measuring a method at sizes between the quick profile's and the paper's."""
+    check_integer("budget", budget, 1)
+    return [Job(job.fn, {**job.params, "budget": budget}) for job in jobs
+            if job.fn == BO_JOB and job.params["budget"] > budget > job.params.get("n_init", 0)]
+
+
 def run_planned(notebook: str, profile: str, names=None, executor: str = "local", workers: int | None = None,
                 scheduler: str | None = None, output_root: Path | None = None, look: int = -1,
-                first_seeds: int | None = None) -> dict:
+                first_seeds: int | None = None, calibrate: int | None = None) -> dict:
     """Run the planned jobs of ``notebook`` (those of the experiments ``names`` only, if given) into the
     cache without the notebook, which then reads them from there: a cluster runs the jobs, a
     workstation the notebooks. What they cost goes to ``experiments/<profile>/<notebook>.costs.json``
     (all the notebook's planned jobs found in the cache), and the prediction made before the run,
-    beside what it measured, to ``experiments/<profile>/<notebook>.jobs-only.json``; returns the latter."""
+    beside what it measured, to ``experiments/<profile>/<notebook>.jobs-only.json``; returns the latter.
+
+    With ``calibrate=N`` the BO runs are cut to N evaluations (:func:`calibration_jobs`); their results
+    are not the profile's, and their costs go to ``experiments/<profile>-calibration/`` (added to those
+    of earlier calibration parts), from where they calibrate the model."""
     import time
 
     from bolib.executors import run_jobs
@@ -341,8 +353,11 @@ def run_planned(notebook: str, profile: str, names=None, executor: str = "local"
     from bolib.pipeline import Outputs, record_costs
     from bolib.runtime import PROJECT_ROOT
 
-    outputs = Outputs.under(Path(output_root) if output_root else PROJECT_ROOT, notebook, profile)
+    run = f"{profile}-calibration" if calibrate is not None else profile
+    outputs = Outputs.under(Path(output_root) if output_root else PROJECT_ROOT, notebook, run)
     jobs = planned_jobs(notebook, profile, look, names, first_seeds)
+    if calibrate is not None:
+        jobs = calibration_jobs(jobs, calibrate)
     model = CostModel(measured_jobs(*calibration_runs()))
     cache = Cache(outputs.cache_dir)
     todo = [job for job in jobs if not cache.path(job).exists()]
@@ -352,16 +367,22 @@ def run_planned(notebook: str, profile: str, names=None, executor: str = "local"
     wall = time.perf_counter() - start
     measured = [cache.cost(job) for job in todo]
     outcome = {"notebook": notebook, "profile": profile, "experiments": list(names or []),
-               "first_seeds": first_seeds, "jobs": len(jobs),
+               "first_seeds": first_seeds, "calibrate": calibrate, "jobs": len(jobs),
                "computed": len(todo), "executor": executor, "workers": workers,
                "predicted_cpu_h": sum(predicted) / 3600,
                "measured_cpu_h": sum(c["cpu_s"] for c in measured if c) / 3600,
                "predicted_longest_min": max(predicted, default=0.0) / 60,
                "measured_longest_min": max((c["cpu_s"] for c in measured if c), default=0.0) / 60,
                "wall_h": wall / 3600}
-    all_keys = [job.key for job in planned_jobs(notebook, profile, -1) if cache.path(job).exists()]
+    if calibrate is None:
+        all_keys = [job.key for job in planned_jobs(notebook, profile, -1) if cache.path(job).exists()]
+    else:
+        earlier = outputs.run_dir / f"{notebook}.costs.json"
+        all_keys = [entry["key"] for entry in json.loads(earlier.read_text())["jobs"]] if earlier.exists() else []
+        all_keys += [job.key for job in jobs if job.key not in all_keys and cache.path(job).exists()]
     record_costs(outputs.run_dir, notebook, outputs.cache_dir, all_keys)
-    (outputs.run_dir / f"{notebook}.jobs-only.json").write_text(json.dumps(outcome, indent=1) + "\n")
+    part = f"calibrate-{calibrate}" if calibrate is not None else "jobs-only"
+    (outputs.run_dir / f"{notebook}.{part}.json").write_text(json.dumps(outcome, indent=1) + "\n")
     return outcome
 
 

@@ -50,11 +50,26 @@ def rm_gp_ucb_query() -> dict:
     return {"grid": grid, "proposal": proposal, "history": opt.history}
 
 
+def rbf11_members() -> dict:
+    """Paper 000's 11-RBF members fitted to one design (output scale and noise only: the
+    eigendecomposition route of bolib.models.gp)."""
+    from bolib.algorithms.egp_ts import DICTIONARIES
+    from bolib.models import GP
+
+    X = np.random.default_rng(0).random((30, 2))
+    y = get_benchmark("branin")(X)
+    z = (y - y.mean()) / y.std()
+    fits = [GP(kernel, lengthscale=ls, fit_lengthscale=False, standardize=False).fit(X, z).hyperparameters
+            for kernel, _, ls in DICTIONARIES["rbf11"]]
+    return {"outputscale": [h["outputscale"][0] for h in fits], "noise": [h["noise"] for h in fits]}
+
+
 JOBS = {
     "exact-gp-bo": lambda: bo_job("ackley", "gp-ei", seed=0, budget=14, dim=3, n_init=6),
     "botorch-reference": lambda: bo_job("branin", "botorch-logei", seed=0, budget=9, n_init=5),
     "egp-ei": lambda: bo_job("branin", "egp-ei", seed=0, budget=9, n_init=5),
     "rf-ensemble": lambda: rf_exact_job("egp-ts", 0, 40),
+    "rbf11-members": rbf11_members,
     "finite-theory": lambda: theory_grid_job("matern25", "gp-ucb+", 0, T=30, dim=2, points_per_dim=16),
     "add-gp": lambda: bo_job("add-3modal", "add-gp-ucb", seed=0, budget=12, dim=6, n_init=5,
                              benchmark_options={"group_dim": 3}, settings={"group_dim": 3, "decomposition": "partialLearn", "refit_every": 4}),

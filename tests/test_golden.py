@@ -26,6 +26,7 @@ GOLDEN = {
     "botorch-reference": "21e5d529420d6abfa70ac79aaa9ee36ebf90f15daa409ae946300d423a639e9f",
     "egp-ei": "bb01b46a4aef13b75e736b76f7cb5d9748fd507b7aec64cdda386a8081f76454",
     "rf-ensemble": "c2c58acb45999f9ea8abe640729e083792719e28593f295102d1d876179ecb70",
+    "rbf11-members": "ab816c352d632ca276f92e4e0e24d7f2d45ade73cfcf4c7b505c3bf19f498b56",
     "finite-theory": "48421226d32bf6e94ba44ceeddfff40c08de31db546ac59ea7ff369f3b3bcb44",
     "add-gp": "6d388a9816df2abd68f5733128c3ae71c5c0af8755f97e12dc5db0e566788436",
     "bore-theory": "4298bfd2b882c6e3d9518a23b99f152e4bab2194bb9743250e909678c39b8236",

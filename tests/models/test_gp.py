@@ -185,3 +185,53 @@ def test_gp_log_evidence_matches_gpytorch(wave_data):
     expected = float(mll(gp.model(gp.X), z)) * len(y)
     gp.model.eval()
     assert gp.log_evidence == pytest.approx(expected, rel=1e-6)
+
+
+def _draw(n, lengthscale, outputscale, noise, seed=0):
+    """Data drawn from the GP with an RBF kernel of the given hyperparameters on the unit square."""
+    rng = np.random.default_rng(seed)
+    X = rng.random((n, 2))
+    d2 = ((X[:, None] - X[None]) ** 2).sum(-1)
+    K = outputscale * np.exp(-0.5 * d2 / lengthscale ** 2) + noise * np.eye(n)
+    return X, np.linalg.cholesky(K) @ rng.standard_normal(n)
+
+
+def test_scale_and_noise_fit_recovers_the_generating_values():
+    X, z = _draw(400, 0.3, 2.0, 0.05)
+    gp = GP("rbf", lengthscale=0.3, fit_lengthscale=False, standardize=False).fit(X, z)
+    hyper = gp.hyperparameters
+    assert hyper["outputscale"][0] == pytest.approx(2.0, rel=0.5)
+    assert hyper["noise"] == pytest.approx(0.05, rel=0.25)
+
+
+@pytest.mark.parametrize("lengthscale", [1e-3, 0.1, 1.0, 100.0])
+def test_scale_and_noise_fit_is_the_evidence_optimum(lengthscale):
+    """The eigendecomposition route's evidence is GP.log_evidence (Cholesky) at its values, no lower than
+    the multi-start L-BFGS-B route's, and stationary where the optimum is inside the bounds."""
+    from bolib.models.gp import scale_noise_evidence
+
+    X, z = _draw(60, 0.2, 1.0, 0.01, seed=1)
+    gp = GP("rbf", lengthscale=lengthscale, fit_lengthscale=False, standardize=False).fit(X, z)
+    reference = GP("rbf", lengthscale=lengthscale, fit_lengthscale=False, standardize=False).fit(X, z, refit=False)
+    reference._maximise_likelihood_multistart(warm=False)
+    reference._factorise()
+    assert gp.log_evidence >= reference.log_evidence - 1e-6
+    hyper = gp.hyperparameters
+    R = gp.model.covar_module.base_kernel(torch.as_tensor(X)).to_dense().detach()
+    eigenvalues, Q = torch.linalg.eigh(R)
+    c2 = ((Q.T @ torch.as_tensor(z)) ** 2).numpy()
+    value, grad = scale_noise_evidence(eigenvalues.clamp_min(0).numpy(), c2, np.log(hyper["outputscale"][0]),
+                                       np.log(hyper["noise"]))
+    assert value == pytest.approx(gp.log_evidence, abs=1e-6)
+    if 1e-3 < hyper["outputscale"][0] < 1e3 and hyper["noise"] > 1e-8:
+        assert np.abs(grad).max() < 1e-3
+
+
+def test_scale_and_noise_fit_replaces_the_multistart_route_only_there(monkeypatch):
+    calls = []
+    monkeypatch.setattr(GP, "_maximise_evidence_scale_and_noise", lambda self: calls.append("eigen"))
+    X, z = _draw(20, 0.3, 1.0, 0.01)
+    GP("rbf", lengthscale=0.3, fit_lengthscale=False).fit(X, z)
+    for other in [dict(fit_lengthscale=True), dict(noise=0.01), dict(hyperprior="botorch"), dict(groups=[[0], [1]])]:
+        GP("rbf", lengthscale=0.3, **{"fit_lengthscale": False, **other}).fit(X, z)
+    assert calls == ["eigen"]
