@@ -78,6 +78,10 @@ def planned_jobs(notebook: str, profile: str, look: int = -1, names=None, first_
 # Other job functions: CPU time = c * size^p in the one parameter their work grows with
 # (SIZE_PARAM), p fitted where the group was measured at two sizes or more, else 1.
 #
+# Growth measured elsewhere: a bo_job more than twice beyond the budgets of its (method, benchmark, dim)
+# group takes the exponents g of the same method's group measured at the largest budget (a calibration
+# part, ``reproduce --jobs-only --calibrate N``), its own group's levels refitted for them.
+#
 # Groups, most specific first: bo_job by (method, benchmark, dim), then method, then any bo_job;
 # other functions by all their parameters but the seed and the size, then by their string
 # parameters, then by function. A job is predicted from its most specific measured group.
@@ -138,9 +142,10 @@ def _groups(fn: str, params: Mapping) -> tuple:
     return ((fn, json.dumps(rest, sort_keys=True, default=repr)), (fn, json.dumps(strings, sort_keys=True)), (fn,))
 
 
-def _growth_fit(curves: list[tuple[int, np.ndarray]]) -> tuple[float, float]:
+def _growth_fit(curves: list[tuple[int, np.ndarray]], exponents=GROWTH) -> tuple[float, float]:
     """(K, g) of the cumulative seconds K * (N^g - n0^g) that fit the measured cumulative curves best
-    (least squares in relative error); curves are (n0, per-evaluation seconds from evaluation n0)."""
+    (least squares in relative error), g among ``exponents``; curves are (n0, per-evaluation seconds from
+    evaluation n0)."""
     points = []
     for n0, steps in curves:
         cumulative = np.cumsum(steps)
@@ -149,7 +154,7 @@ def _growth_fit(curves: list[tuple[int, np.ndarray]]) -> tuple[float, float]:
         return 0.0, 1.0
     n0, N, C = (np.array(v, float) for v in zip(*points))
     best = None
-    for g in GROWTH:
+    for g in exponents:
         basis = (N ** g - n0 ** g) / C
         K = basis.sum() / (basis ** 2).sum()
         err = ((K * basis - 1) ** 2).sum()
@@ -186,7 +191,8 @@ class _BOGroup:
         return self.e * budget + ask + tell
 
 
-def _bo_group(jobs: list[Measured]) -> _BOGroup:
+def _bo_group(jobs: list[Measured], growth: tuple[float, float] | None = None) -> _BOGroup:
+    """The model of a group of measured bo_jobs; ``growth`` fixes the exponents (g_ask, g_tell)."""
     asks, tells, rest = [], [], []
     for job in jobs:
         to_cpu = job.cpu_s / job.wall_s if job.wall_s > 0 else 1.0
@@ -195,7 +201,8 @@ def _bo_group(jobs: list[Measured]) -> _BOGroup:
         asks.append((n0, ask))
         tells.append((n0, tell))
         rest.append(max(job.cpu_s - ask.sum() - tell.sum(), 0.0) / job.params["budget"])
-    return _BOGroup(jobs, *_growth_fit(asks), *_growth_fit(tells), float(np.median(rest)))
+    g_ask, g_tell = ((g,) for g in growth) if growth else (GROWTH, GROWTH)
+    return _BOGroup(jobs, *_growth_fit(asks, g_ask), *_growth_fit(tells, g_tell), float(np.median(rest)))
 
 
 @dataclasses.dataclass
@@ -233,6 +240,7 @@ class CostModel:
                 members.setdefault(group, []).append(job)
         self.groups = {group: (_bo_group(jobs) if group[0] == BO_JOB else _size_group(jobs))
                        for group, jobs in members.items()}
+        self._borrowed: dict[tuple, tuple[_BOGroup, float]] = {}
 
     def level(self, job: Job) -> int:
         """How specific the group that predicts ``job`` is: 0 its own, 1, 2 coarser, 3 none."""
@@ -240,11 +248,12 @@ class CostModel:
 
     def reach(self, job: Job) -> float:
         """How far ``job`` lies beyond what predicts it: its size (a BO run's budget, else its size
-        parameter) over the largest size measured in its group (1 or less: within the measurements)."""
+        parameter) over the largest size measured in its group, or where its growth was measured
+        (1 or less: within the measurements)."""
         params = cost_params(dict(job.params))
         model = self._model(job.fn, params)
         if job.fn == BO_JOB:
-            return params["budget"] / max(m.params["budget"] for m in model.jobs)
+            return params["budget"] / self._bo_model(params)[1]
         size_param = SIZE_PARAM.get(job.fn)
         return float(params.get(size_param, 1)) / model.largest if size_param else 1.0
 
@@ -254,11 +263,33 @@ class CostModel:
             raise BolibError(f"no measured job of {fn} to predict {fn}({json.dumps(params)[:200]}) from")
         return self.groups[group]
 
+    def _bo_model(self, params: Mapping) -> tuple[_BOGroup, float]:
+        """The model of a bo_job and the largest budget at which its growth was measured. A job more than
+        twice beyond its group's budgets takes the growth exponents of the same method's group
+        (another problem) measured at the largest budget, if that is larger, with its own group's levels
+        refitted for them."""
+        group = next(g for g in _groups(BO_JOB, params) if g in self.groups)
+        model = self.groups[group]
+        largest = max(m.params["budget"] for m in model.jobs)
+        if params["budget"] <= 2 * largest or len(group) < 4:
+            return model, largest
+        if group not in self._borrowed:
+            donors = [(max(m.params["budget"] for m in g.jobs), key) for key, g in self.groups.items()
+                      if len(key) == 4 and key[1] == group[1] and key != group]
+            far, donor = max(donors, default=(0, None))
+            if far <= largest:
+                self._borrowed[group] = (model, largest)
+            else:
+                g = self.groups[donor]
+                self._borrowed[group] = (_bo_group(model.jobs, (g.g_ask, g.g_tell)), far)
+        return self._borrowed[group]
+
     def predict(self, job: Job) -> float:
         """Predicted CPU seconds of ``job``; BolibError if no measured job shares its function."""
         params = cost_params(dict(job.params))
         model = self._model(job.fn, params)
         if job.fn == BO_JOB:
+            model = self._bo_model(params)[0]
             ratios = [m.cpu_s * model.work(params, m.params) / max(model.work(m.params, m.params), 1e-9)
                       for m in model.jobs]
             return float(np.median(ratios))
@@ -348,7 +379,7 @@ def run_planned(notebook: str, profile: str, names=None, executor: str = "local"
     of earlier calibration parts), from where they calibrate the model."""
     import time
 
-    from bolib.executors import run_jobs
+    from bolib.executors import JobsFailed, run_jobs
     from bolib.experiment import Cache
     from bolib.pipeline import Outputs, record_costs
     from bolib.runtime import PROJECT_ROOT
@@ -363,12 +394,17 @@ def run_planned(notebook: str, profile: str, names=None, executor: str = "local"
     todo = [job for job in jobs if not cache.path(job).exists()]
     predicted = [model.predict(job) for job in todo]
     start = time.perf_counter()
-    run_jobs(todo, executor=executor, workers=workers, scheduler=scheduler, cache_dir=outputs.cache_dir)
+    try:
+        run_jobs(todo, executor=executor, workers=workers, scheduler=scheduler, cache_dir=outputs.cache_dir)
+        failed = None
+    except JobsFailed as err:  # the jobs that finished are recorded all the same
+        failed = err
     wall = time.perf_counter() - start
     measured = [cache.cost(job) for job in todo]
     outcome = {"notebook": notebook, "profile": profile, "experiments": list(names or []),
                "first_seeds": first_seeds, "calibrate": calibrate, "jobs": len(jobs),
-               "computed": len(todo), "executor": executor, "workers": workers,
+               "computed": len(todo), "failed": len(failed.failures) if failed else 0,
+               "executor": executor, "workers": workers,
                "predicted_cpu_h": sum(predicted) / 3600,
                "measured_cpu_h": sum(c["cpu_s"] for c in measured if c) / 3600,
                "predicted_longest_min": max(predicted, default=0.0) / 60,
@@ -383,6 +419,8 @@ def run_planned(notebook: str, profile: str, names=None, executor: str = "local"
     record_costs(outputs.run_dir, notebook, outputs.cache_dir, all_keys)
     part = f"calibrate-{calibrate}" if calibrate is not None else "jobs-only"
     (outputs.run_dir / f"{notebook}.{part}.json").write_text(json.dumps(outcome, indent=1) + "\n")
+    if failed:
+        raise failed
     return outcome
 
 
@@ -444,17 +482,22 @@ def readme_block(root: Path | None = None, workers: int = 2) -> dict[str, str]:
         first, cap, wall = (sum(getattr(e, k)[i] if i is not None else getattr(e, k) for e in estimates)
                             for k, i in (("cpu_h", 0), ("cpu_h", 1), ("wall_h", None)))
         lines.append(f"| {profile} | **total** | | **{_hours(first)} - {_hours(cap)}** | | | **{_hours(wall)}** | |")
-    parts = sorted((root / "experiments").glob("*/*.jobs-only.json"))
+    parts = sorted([*(root / "experiments").glob("*/*.jobs-only.json"),
+                    *(root / "experiments").glob("*/*.calibrate-*.json")])
     if parts:
         lines += ["", "Parts run with `--jobs-only` (predicted before the run, from the measurements then "
-                  "committed; CPU time is the measure, as the wall time depends on what else shared the cores):", "",
-                  "| profile | notebook | experiments | first seeds | jobs | predicted CPU-hours | measured CPU-hours "
-                  "| longest job, predicted / measured (min) | executor, workers |",
-                  "|---|---|---|---|---|---|---|---|---|"]
+                  "committed; CPU time is the measure, as the wall time depends on what else shared the cores; "
+                  "a calibration part runs the BO runs cut to fewer evaluations):", "",
+                  "| profile | notebook | experiments | first seeds | evaluations | jobs | predicted CPU-hours "
+                  "| measured CPU-hours | longest job, predicted / measured (min) | executor, workers |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
         for path in parts:
             p = json.loads(path.read_text())
+            cut = p.get("calibrate")
+            failed = f" ({p['failed']} failed)" if p.get("failed") else ""
             lines.append(f"| {p['profile']} | {p['notebook']} | {', '.join(p['experiments']) or 'all'} | "
-                         f"{p.get('first_seeds') or 'all'} | {p['computed']} | {p['predicted_cpu_h']:.2f} | "
+                         f"{p.get('first_seeds') or 'all'} | {'as planned' if cut is None else f'cut to {cut:,}'} | "
+                         f"{p['computed']}{failed} | {p['predicted_cpu_h']:.2f} | "
                          f"{p['measured_cpu_h']:.2f} | {p['predicted_longest_min']:.1f} / "
                          f"{p['measured_longest_min']:.1f} | {p['executor']}, {p['workers']} |")
     return {"costs": "\n".join(lines)}

@@ -34,6 +34,26 @@ def test_bo_job_cost_extrapolates_the_measured_growth_in_n():
     assert model.predict(Job(costs.BO_JOB, measured[0].params)) == pytest.approx(measured[0].cpu_s, rel=0.02)
 
 
+def test_a_job_far_beyond_its_group_takes_the_growth_measured_farthest_on_another_problem():
+    """A step of this method costs a constant plus a cubic term (an O(n^3) fit). Its own problem was
+    measured at 40-60 evaluations, where the constant dominates; another problem at 400: a run of 400 on
+    the first takes the growth measured there and lands near the truth, far closer than without it."""
+    def on(problem, budget, seed, scale):
+        n = np.arange(budget, dtype=float)
+        ask = np.where(n >= 10, scale * (0.05 + 1e-7 * n ** 3), 0.0)
+        params = {"benchmark": problem, "method": "gp-ei", "seed": seed, "budget": budget, "n_init": 10}
+        return costs.Measured(costs.BO_JOB, params, ask.sum(), ask.sum(), ask, np.zeros(budget))
+
+    own = [on("branin", b, s, 1.0) for b in (40, 60) for s in range(2)]
+    far = [on("hartmann6", b, s, 3.0) for b in (200, 400) for s in range(2)]
+    truth = on("branin", 400, 0, 1.0).cpu_s
+    job = Job(costs.BO_JOB, {**own[0].params, "budget": 400})
+    alone, calibrated = costs.CostModel(own), costs.CostModel(own + far)
+    assert alone.reach(job) == pytest.approx(400 / 60) and calibrated.reach(job) == pytest.approx(1.0)
+    assert calibrated.predict(job) == pytest.approx(truth, rel=0.2)
+    assert abs(calibrated.predict(job) - truth) < abs(alone.predict(job) - truth) / 3
+
+
 def test_settings_that_change_the_work_scale_it():
     measured = [bo_measured("gp-ucb", 60, s, settings={"n_candidates": 1000}) for s in range(2)]
     model = costs.CostModel(measured)
@@ -83,3 +103,22 @@ def test_readme_costs_block_is_the_one_generated_from_the_committed_measurements
     block = costs.readme_block()["costs"]
     readme = (PROJECT_ROOT / "README.md").read_text()
     assert f"<!-- bolib-report:costs -->\n{block}\n<!-- /bolib-report:costs -->" in readme
+
+
+def test_a_calibration_part_cuts_the_bo_runs_and_keeps_the_rest_of_their_parameters():
+    jobs = costs.planned_jobs("003_bore", "paper", -1, ["003-fig1-hartmann6"], first_seeds=1)
+    cut = costs.calibration_jobs(jobs, 510)
+    assert len(cut) == len(jobs) == 3
+    for job, short in zip(jobs, cut):
+        assert short.params["budget"] == 510 and job.params["budget"] == 2010
+        assert {k: v for k, v in short.params.items() if k != "budget"} == \
+               {k: v for k, v in job.params.items() if k != "budget"}
+    assert costs.calibration_jobs(jobs, 5000) == []  # nothing to cut: not a calibration part
+    with pytest.raises(ValueError, match="budget"):
+        costs.calibration_jobs(jobs, 0)
+
+
+def test_calibrate_belongs_to_jobs_only():
+    out = subprocess.run([sys.executable, "-m", "bolib", "reproduce", "--profile", "paper", "--estimate",
+                          "--calibrate", "500"], capture_output=True, text=True, cwd=PROJECT_ROOT, timeout=120)
+    assert out.returncode == 2 and "--calibrate" in out.stderr and "--jobs-only" in out.stderr
