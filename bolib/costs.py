@@ -78,11 +78,12 @@ def planned_jobs(notebook: str, profile: str, look: int = -1, names=None, first_
 # Other job functions: CPU time = c * size^p in the one parameter their work grows with
 # (SIZE_PARAM), p fitted where the group was measured at two sizes or more, else 1.
 #
-# Growth measured elsewhere: a bo_job more than twice beyond the budgets of its (method, benchmark, dim)
+# Growth measured elsewhere: a bo_job more than twice beyond the budgets of its (method, benchmark, ...)
 # group takes the exponents g of the same method's group measured at the largest budget (a calibration
 # part, ``reproduce --jobs-only --calibrate N``), its own group's levels refitted for them.
 #
-# Groups, most specific first: bo_job by (method, benchmark, dim), then method, then any bo_job;
+# Groups, most specific first: bo_job by (method, benchmark, dim, kernel dictionary: paper 000's members
+# differ in what a refit fits), then method, then any bo_job;
 # other functions by all their parameters but the seed and the size, then by their string
 # parameters, then by function. A job is predicted from its most specific measured group.
 
@@ -135,7 +136,8 @@ def _setting(params: Mapping, name: str):
 def _groups(fn: str, params: Mapping) -> tuple:
     """The job's groups, most specific first."""
     if fn == BO_JOB:
-        return ((fn, params["method"], params["benchmark"], params.get("dim")), (fn, params["method"]), (fn,))
+        return ((fn, params["method"], params["benchmark"], params.get("dim"), _setting(params, "dictionary")),
+                (fn, params["method"]), (fn,))
     size = SIZE_PARAM.get(fn)
     rest = {k: v for k, v in params.items() if k not in ("seed", size)}
     strings = {k: v for k, v in rest.items() if isinstance(v, str)}
@@ -271,11 +273,11 @@ class CostModel:
         group = next(g for g in _groups(BO_JOB, params) if g in self.groups)
         model = self.groups[group]
         largest = max(m.params["budget"] for m in model.jobs)
-        if params["budget"] <= 2 * largest or len(group) < 4:
+        if params["budget"] <= 2 * largest or len(group) < 5:
             return model, largest
         if group not in self._borrowed:
             donors = [(max(m.params["budget"] for m in g.jobs), key) for key, g in self.groups.items()
-                      if len(key) == 4 and key[1] == group[1] and key != group]
+                      if len(key) == 5 and key[1] == group[1] and key != group]
             far, donor = max(donors, default=(0, None))
             if far <= largest:
                 self._borrowed[group] = (model, largest)
