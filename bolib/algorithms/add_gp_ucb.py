@@ -54,7 +54,7 @@ import torch
 from scipy.linalg import solve_triangular
 from scipy.optimize import Bounds, direct
 
-from bolib.algorithms.base import Optimizer
+from bolib.algorithms.base import Optimizer, refit_due
 from bolib.algorithms.baselines import GPOptimizer
 from bolib.errors import check_choice
 from bolib.models import GP
@@ -211,7 +211,7 @@ class AddGPUCB(GPOptimizer):
             paper = 0.01 / std if std > 0 else 1e-2  # 0.01 std(y_init), as a variance in units of var(y_init)
             self.noise_var = paper if self.noise_setting == "paper" else float(self.noise_setting)
             self.info["noise_standardised"] = self.noise_var
-        refit = self.gp is None or n - self._fitted_at >= self.refit_every
+        refit = refit_due(n, 0 if self.gp is None else self._fitted_at, self.refit_every)
         if refit:
             start = self._hyper() if self.gp is not None else (None, None)
             if self.decomposition in ("partialLearn", "random"):

@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import expit, logsumexp
 
-from bolib.algorithms.base import Optimizer
+from bolib.algorithms.base import Optimizer, refit_due
 from bolib.algorithms.baselines import GPEI
 from bolib.errors import check_choice
 from bolib.models import GP
@@ -124,7 +124,7 @@ class EGPTS(Optimizer):
         return features, max(hyper["noise"], NOISE_FLOOR)
 
     def observe(self, X, y):
-        due = self.ensemble is None or len(self.y) - self._fitted_at >= self.refit_every
+        due = refit_due(len(self.y), 0 if self.ensemble is None else self._fitted_at, self.refit_every)
         if due:
             self.refit()
             return

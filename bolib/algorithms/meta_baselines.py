@@ -35,6 +35,7 @@ import numpy as np
 import torch
 
 from bolib import acquisition as acq
+from bolib.algorithms.base import refit_due
 from bolib.algorithms.rm_bo import MetaOptimizer
 from bolib.models import GP
 
@@ -239,7 +240,7 @@ class MTBO(MetaOptimizer):
         n = len(self.y)
         if self._fitted_at == 0:
             self.gp = _MultiTaskModel(tasks, self.rank)
-        refit = self._fitted_at == 0 or n - self._fitted_at >= self.refit_every
+        refit = refit_due(n, self._fitted_at, self.refit_every)
         torch.manual_seed(self.seed + n)  # BoTorch's fit draws its own random starts on failure
         self.gp.fit(self.X, self.y, refit)
         if refit:

@@ -4,14 +4,21 @@
 here unchanged as a check on our EI: ``SingleTaskGP`` with its default priors, likelihood and
 outcome standardisation, fitted by ``fit_gpytorch_mll`` at every step, and
 ``LogExpectedImprovement`` maximised by ``optimize_acqf`` on the unit cube. A batch (or pending
-points) uses BoTorch's ``qLogExpectedImprovement`` with the pending points as ``X_pending`` and
+points) uses BoTorch's ``qLogExpectedImprovement`` with the pending points as ``X_pending``,
+``mc_samples`` scrambled-Sobol normal samples (``None``: BoTorch's default) and
 ``optimize_acqf(..., sequential=True)``, BoTorch's greedy batch construction.
+
+With ``refit_growth > 0`` the hyperparameters are refitted on the schedule of
+:func:`bolib.algorithms.base.refit_due` instead of at every step: past ``refit_after`` observations,
+once the data have grown by the fraction ``refit_growth`` since the last fit. In between, a new
+``SingleTaskGP`` on all observations (its outcome standardisation recomputed) takes the last fit's
+hyperparameters unchanged.
 """
 from __future__ import annotations
 
 import torch
 
-from bolib.algorithms.base import Optimizer
+from bolib.algorithms.base import Optimizer, refit_due
 
 
 class BoTorchLogEI(Optimizer):
@@ -20,27 +27,42 @@ class BoTorchLogEI(Optimizer):
     name = "botorch-logei"
     cheap_settings = {"num_restarts": 2, "raw_samples": 32}
 
-    def __init__(self, dim, seed=0, *, num_restarts=4, raw_samples=256, n_init=None):
+    def __init__(self, dim, seed=0, *, num_restarts=4, raw_samples=256, mc_samples=None, refit_growth=0.0,
+                 refit_after=0, n_init=None):
         super().__init__(dim, seed, n_init=n_init)
         self.num_restarts, self.raw_samples = int(num_restarts), int(raw_samples)
+        self.mc_samples = None if mc_samples is None else int(mc_samples)
+        self.refit_growth, self.refit_after = float(refit_growth), int(refit_after)
+        self._fitted_at, self._hyperparameters = 0, None
+        if self.refit_growth < 0:
+            raise ValueError(f"refit_growth must be >= 0 (0: refit at every step); got {refit_growth}")
 
     def propose(self, n):
         from botorch.acquisition import LogExpectedImprovement, qLogExpectedImprovement
         from botorch.fit import fit_gpytorch_mll
         from botorch.models import SingleTaskGP
         from botorch.optim import optimize_acqf
+        from botorch.sampling import SobolQMCNormalSampler
         from gpytorch.mlls import ExactMarginalLogLikelihood
 
         torch.manual_seed(int(self.rng.integers(2 ** 31)))
         X = torch.as_tensor(self.X, dtype=torch.float64)
         Y = torch.as_tensor(self.y, dtype=torch.float64).unsqueeze(-1)
         model = SingleTaskGP(X, Y)
-        fit_gpytorch_mll(ExactMarginalLogLikelihood(model.likelihood, model))
+        if refit_due(len(Y), self._fitted_at, 1, self.refit_growth, self.refit_after):
+            fit_gpytorch_mll(ExactMarginalLogLikelihood(model.likelihood, model))
+            self._fitted_at = len(Y)
+            self._hyperparameters = {k: v for k, v in model.state_dict().items()
+                                     if not k.startswith("outcome_transform.")}
+        else:
+            model.load_state_dict(self._hyperparameters, strict=False)
+        model.eval()
         bounds = torch.stack([torch.zeros(self.dim), torch.ones(self.dim)]).to(torch.float64)
         if n == 1 and len(self.pending) == 0:
             acqf = LogExpectedImprovement(model, best_f=Y.max())
         else:
-            acqf = qLogExpectedImprovement(model, best_f=Y.max(),
+            sampler = None if self.mc_samples is None else SobolQMCNormalSampler(torch.Size([self.mc_samples]))
+            acqf = qLogExpectedImprovement(model, best_f=Y.max(), sampler=sampler,
                                            X_pending=torch.as_tensor(self.pending, dtype=torch.float64)
                                            if len(self.pending) else None)
         points, _ = optimize_acqf(acqf, bounds, q=n, num_restarts=self.num_restarts,

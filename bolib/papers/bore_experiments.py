@@ -51,14 +51,16 @@ def theory(S: dict, trials: Sequence[int], batch_trials: Sequence[int]) -> tuple
 def fig1(S: dict, seeds: Sequence[int]) -> dict[str, Study]:
     """§6.1, Figure 1: batch BORE against q-EI and LP-EI on the synthetic problems, one study per problem."""
     n_init, rounds, q = S["fig1_n_init"], S["fig1_rounds"], S["fig1_batch"]
+    refits = {"refit_growth": S["gp_refit_growth"], "refit_after": S["gp_refit_after"]} if S["gp_refit_growth"] else {}
+    mc = {"mc_samples": S["qei_mc_samples"]} if S["qei_mc_samples"] else {}
     return {problem: Study(f"003-fig1-{problem}", [problem], {
         "batch BORE": {"method": "batch-bore",
                        "settings": {"activation": ACTIVATION.get(problem, "relu"), "steps": NET_STEPS.get(problem, 100),
                                     "svgd_steps": min(S["svgd_steps"], SVGD_STEPS.get(problem, 1000))}},
         "q-EI": {"method": "botorch-logei",
-                 "settings": {"num_restarts": S["qei_restarts"], "raw_samples": S["qei_raw_samples"]}},
+                 "settings": {"num_restarts": S["qei_restarts"], "raw_samples": S["qei_raw_samples"], **mc, **refits}},
         "LP-EI": {"method": "lp-ei",
-                  "settings": {"n_candidates": S["lpei_candidates"], "maxiter": S["lpei_maxiter"]}}},
+                  "settings": {"n_candidates": S["lpei_candidates"], "maxiter": S["lpei_maxiter"], **refits}}},
         seeds, fixed={"budget": n_init + rounds * q, "n_init": n_init, "mode": "sync", "batch_size": q,
                       **({"dim": DIMS[problem]} if problem in DIMS else {})})
         for problem in S["fig1_problems"]}
