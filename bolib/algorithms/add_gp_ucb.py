@@ -211,7 +211,7 @@ class AddGPUCB(GPOptimizer):
             paper = 0.01 / std if std > 0 else 1e-2  # 0.01 std(y_init), as a variance in units of var(y_init)
             self.noise_var = paper if self.noise_setting == "paper" else float(self.noise_setting)
             self.info["noise_standardised"] = self.noise_var
-        refit = refit_due(n, 0 if self.gp is None else self._fitted_at, self.refit_every)
+        refit = refit_due(n, 0 if self.gp is None else self._fitted_at, **self.refit_schedule)
         if refit:
             start = self._hyper() if self.gp is not None else (None, None)
             if self.decomposition in ("partialLearn", "random"):
@@ -259,7 +259,7 @@ class AddGPUCB(GPOptimizer):
         self._low_sigma = self._low_sigma + 1 if sigma < self.stagnation[0] else 0
         if self._low_sigma >= self.stagnation[1]:
             self.h_cap = max(1e-5, 0.9 * self._hyper()[0])
-            self._fitted_at = -self.refit_every  # refit at the next proposal
+            self._fitted_at = -self.refit_schedule["every"]  # refit at the next proposal
             self._low_sigma = 0
             self.info.setdefault("stagnation", []).append({"n": len(self.y), "h_cap": self.h_cap})
 

@@ -38,16 +38,20 @@ def default_n_init(dim: int) -> int:
     return max(5, 2 * int(dim))
 
 
-def refit_due(n: int, fitted_at: int, every: int = 1, growth: float = 0.0, after: int = 0) -> bool:
+def refit_due(n: int, fitted_at: int, every: int = 1, growth: float = 0.0, after: int = 0, until: int = 0) -> bool:
     """Whether a GP method refits its hyperparameters with ``n`` observations, the last fit having had
     ``fitted_at`` (0: never fitted). It refits once ``every`` observations have arrived since; once the
     last fit had at least ``after`` observations, also not before the data have grown by the fraction
-    ``growth`` since it (``growth = 0``: every ``every`` observations throughout). Between refits the
-    GP is conditioned on all observations with the last hyperparameters."""
+    ``growth`` since it (``growth = 0``: every ``every`` observations throughout); with ``until > 0``,
+    never with more than ``until`` observations. Between refits the GP is conditioned on all
+    observations with the last hyperparameters."""
     if fitted_at == 0:
         return True
-    if growth < 0 or every < 1:
-        raise ValueError(f"refit schedule needs every >= 1 and growth >= 0; got every={every}, growth={growth}")
+    if growth < 0 or every < 1 or until < 0:
+        raise ValueError(f"refit schedule needs every >= 1, growth >= 0 and until >= 0; got every={every}, "
+                         f"growth={growth}, until={until}")
+    if until and n > until:
+        return False
     step = n - fitted_at
     return step >= every and (fitted_at < after or step >= growth * fitted_at)
 

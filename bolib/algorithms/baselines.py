@@ -3,7 +3,8 @@
 The GP methods share :class:`GPOptimizer`: an exact GP (:class:`bolib.models.GP`) whose
 hyperparameters are refitted on the schedule of :func:`bolib.algorithms.base.refit_due` (every
 ``refit_every`` observations; past ``refit_after`` observations, once the data have grown by the
-fraction ``refit_growth``), conditioned on all observations in between, and an acquisition maximised by
+fraction ``refit_growth``; none beyond ``refit_until`` observations), conditioned on all observations in
+between, and an acquisition maximised by
 :func:`bolib.acquisition.maximize` (candidates + multi-start L-BFGS-B, starting also from the best
 observed points). Points not yet observed (pending points and the earlier points of the same batch)
 enter the GP as *fantasies*: by default the "kriging believer" (the GP's own mean as the value, which
@@ -50,12 +51,14 @@ class GPOptimizer(Optimizer):
 
     def __init__(self, dim, seed=0, *, kernel="matern25", ard=False, lengthscale=None, noise=None,
                  hyperprior="none", fit_starts=None, refit_every=1, refit_growth=0.0, refit_after=0,
-                 n_candidates=2000, n_starts=4, n_best_starts=3, maxiter=50, n_init=None):
+                 refit_until=0, n_candidates=2000, n_starts=4, n_best_starts=3, maxiter=50, n_init=None):
         super().__init__(dim, seed, n_init=n_init)
         self.gp_settings = {"hyperprior": hyperprior, "seed": self.seed,
                             **({} if fit_starts is None else {"starts": fit_starts})}
         self.build_models(kernel, ard, lengthscale, noise)
-        self.refit_every, self.refit_growth, self.refit_after = int(refit_every), float(refit_growth), int(refit_after)
+        self.refit_schedule = {"every": int(refit_every), "growth": float(refit_growth), "after": int(refit_after),
+                               "until": int(refit_until)}
+        refit_due(1, 1, **self.refit_schedule)  # a schedule refit_due refuses is refused here, before any run
         self.n_candidates, self.n_starts = int(n_candidates), int(n_starts)
         self.n_best_starts, self.maxiter = int(n_best_starts), int(maxiter)
         self._fitted_at = 0
@@ -67,7 +70,7 @@ class GPOptimizer(Optimizer):
     def fit_model(self) -> GP:
         """Condition the GP on the data, refitting hyperparameters on schedule; return it."""
         n = len(self.y)
-        refit = refit_due(n, self._fitted_at, self.refit_every, self.refit_growth, self.refit_after)
+        refit = refit_due(n, self._fitted_at, **self.refit_schedule)
         self.gp.fit(self.X, self.y, refit=refit and self.gp.fit_hyperparameters)
         if refit:
             self._fitted_at = n

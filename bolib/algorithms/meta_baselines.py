@@ -240,7 +240,7 @@ class MTBO(MetaOptimizer):
         n = len(self.y)
         if self._fitted_at == 0:
             self.gp = _MultiTaskModel(tasks, self.rank)
-        refit = refit_due(n, self._fitted_at, self.refit_every)
+        refit = refit_due(n, self._fitted_at, **self.refit_schedule)
         torch.manual_seed(self.seed + n)  # BoTorch's fit draws its own random starts on failure
         self.gp.fit(self.X, self.y, refit)
         if refit:

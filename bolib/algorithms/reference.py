@@ -10,7 +10,8 @@ points) uses BoTorch's ``qLogExpectedImprovement`` with the pending points as ``
 
 With ``refit_growth > 0`` the hyperparameters are refitted on the schedule of
 :func:`bolib.algorithms.base.refit_due` instead of at every step: past ``refit_after`` observations,
-once the data have grown by the fraction ``refit_growth`` since the last fit. In between, a new
+once the data have grown by the fraction ``refit_growth`` since the last fit, and (``refit_until > 0``)
+not beyond ``refit_until`` observations. In between, a new
 ``SingleTaskGP`` on all observations (its outcome standardisation recomputed) takes the last fit's
 hyperparameters unchanged.
 """
@@ -28,14 +29,13 @@ class BoTorchLogEI(Optimizer):
     cheap_settings = {"num_restarts": 2, "raw_samples": 32}
 
     def __init__(self, dim, seed=0, *, num_restarts=4, raw_samples=256, mc_samples=None, refit_growth=0.0,
-                 refit_after=0, n_init=None):
+                 refit_after=0, refit_until=0, n_init=None):
         super().__init__(dim, seed, n_init=n_init)
         self.num_restarts, self.raw_samples = int(num_restarts), int(raw_samples)
         self.mc_samples = None if mc_samples is None else int(mc_samples)
-        self.refit_growth, self.refit_after = float(refit_growth), int(refit_after)
+        self.refit_schedule = {"growth": float(refit_growth), "after": int(refit_after), "until": int(refit_until)}
         self._fitted_at, self._hyperparameters = 0, None
-        if self.refit_growth < 0:
-            raise ValueError(f"refit_growth must be >= 0 (0: refit at every step); got {refit_growth}")
+        refit_due(1, 1, **self.refit_schedule)  # a schedule refit_due refuses is refused here, before any run
 
     def propose(self, n):
         from botorch.acquisition import LogExpectedImprovement, qLogExpectedImprovement
@@ -49,7 +49,7 @@ class BoTorchLogEI(Optimizer):
         X = torch.as_tensor(self.X, dtype=torch.float64)
         Y = torch.as_tensor(self.y, dtype=torch.float64).unsqueeze(-1)
         model = SingleTaskGP(X, Y)
-        if refit_due(len(Y), self._fitted_at, 1, self.refit_growth, self.refit_after):
+        if refit_due(len(Y), self._fitted_at, **self.refit_schedule):
             fit_gpytorch_mll(ExactMarginalLogLikelihood(model.likelihood, model))
             self._fitted_at = len(Y)
             self._hyperparameters = {k: v for k, v in model.state_dict().items()

@@ -51,7 +51,8 @@ def theory(S: dict, trials: Sequence[int], batch_trials: Sequence[int]) -> tuple
 def fig1(S: dict, seeds: Sequence[int]) -> dict[str, Study]:
     """§6.1, Figure 1: batch BORE against q-EI and LP-EI on the synthetic problems, one study per problem."""
     n_init, rounds, q = S["fig1_n_init"], S["fig1_rounds"], S["fig1_batch"]
-    refits = {"refit_growth": S["gp_refit_growth"], "refit_after": S["gp_refit_after"]} if S["gp_refit_growth"] else {}
+    refits = {"refit_growth": S["gp_refit_growth"], "refit_after": S["gp_refit_after"],
+              "refit_until": S["gp_refit_until"]} if S["gp_refit_growth"] else {}
     mc = {"mc_samples": S["qei_mc_samples"]} if S["qei_mc_samples"] else {}
     return {problem: Study(f"003-fig1-{problem}", [problem], {
         "batch BORE": {"method": "batch-bore",

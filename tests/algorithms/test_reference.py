@@ -28,6 +28,12 @@ def test_refit_schedule_counts_observations_then_growth():
             fits.append(n)
             fitted = n
     assert fits == [3, 10, 17, 24, 31, 38]  # growth 0: every 7 observations throughout
+    fits, fitted = [], 0
+    for n in range(10, 2011, 10):
+        if refit_due(n, fitted, 1, growth=0.25, after=500, until=1000):
+            fits.append(n)
+            fitted = n
+    assert fits[49:] == [500, 630, 790, 990]  # none with more than 1,000 observations
     with pytest.raises(ValueError, match="growth >= 0"):
         refit_due(20, 10, 1, growth=-1.0)
 
@@ -51,5 +57,6 @@ def test_reference_keeps_its_hyperparameters_between_scheduled_refits(monkeypatc
     assert calls == [4, 6, 10, 16]  # every step until a fit on >= 6 points, then once the data grew by half
     assert (used[8] == used[6]).all() and (used[14] == used[12]).all() and (used[12] == used[10]).all()
     assert not (used[10] == used[8]).all()
-    with pytest.raises(ValueError, match="refit_growth must be >= 0"):
-        make_optimizer("botorch-logei", 2, refit_growth=-0.1)
+    for method in ("botorch-logei", "lp-ei"):
+        with pytest.raises(ValueError, match="growth >= 0"):
+            make_optimizer(method, 2, refit_growth=-0.1)
