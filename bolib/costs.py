@@ -71,9 +71,10 @@ def planned_jobs(notebook: str, profile: str, look: int = -1, names=None, first_
 # fits grow as O(n^3) once n reaches the thousands; sizes that far beyond the measurements are
 # flagged (:meth:`CostModel.reach`), their prediction being a lower bound. k_ask and k_tell scale
 # A and R by the settings that change their work (ASK_SETTINGS, TELL_SETTINGS; a longer refit
-# period: less tell work). A job is predicted from the measured jobs of its group, each scaled by
-# the ratio of the model at the job's size and settings to the model at the measured job's: near
-# the measurements the prediction is the measurement.
+# period: less tell work). A job is predicted from the measured jobs of its group whose method
+# settings differ from its own in the fewest names, each scaled by the ratio of the model at the
+# job's size and settings to the model at the measured job's (the median of those): near the
+# measurements the prediction is the measurement.
 #
 # Other job functions: CPU time = c * size^p in the one parameter their work grows with
 # (SIZE_PARAM), p fitted where the group was measured at two sizes or more, else 1.
@@ -207,6 +208,15 @@ def _bo_group(jobs: list[Measured], growth: tuple[float, float] | None = None) -
     return _BOGroup(jobs, *_growth_fit(asks, g_ask), *_growth_fit(tells, g_tell), float(np.median(rest)))
 
 
+def _nearest_settings(jobs: list[Measured], params: Mapping) -> list[Measured]:
+    """The measured ``jobs`` whose method settings differ from those of ``params`` in the fewest names."""
+    def differ(job: Measured) -> int:
+        a, b = job.params.get("settings") or {}, params.get("settings") or {}
+        return sum(a.get(name) != b.get(name) for name in a.keys() | b.keys())
+    fewest = min(map(differ, jobs))
+    return [job for job in jobs if differ(job) == fewest]
+
+
 @dataclasses.dataclass
 class _SizeGroup:
     c: float
@@ -293,7 +303,7 @@ class CostModel:
         if job.fn == BO_JOB:
             model = self._bo_model(params)[0]
             ratios = [m.cpu_s * model.work(params, m.params) / max(model.work(m.params, m.params), 1e-9)
-                      for m in model.jobs]
+                      for m in _nearest_settings(model.jobs, params)]
             return float(np.median(ratios))
         size_param = SIZE_PARAM.get(job.fn)
         return model.predict(float(params.get(size_param, 1)) if size_param else 1.0)

@@ -63,6 +63,18 @@ def test_settings_that_change_the_work_scale_it():
     assert model.predict(Job(costs.BO_JOB, params)) == pytest.approx(truth, rel=0.2) and truth > 2 * base
 
 
+def test_a_job_is_predicted_from_the_measurements_nearest_its_settings():
+    """Quick-like runs (refit every 5) and one paper-like run (refit every step, whose tell happens to
+    cost little): a paper-like job is predicted from the paper-like run, not from the quick-like runs
+    scaled up five-fold."""
+    quick = [bo_measured("gp-ucb", 60, s, refit=5) for s in range(5)]
+    paper = [bo_measured("gp-ucb", 200, 0, refit=1, tell_per_refit=0.002)]
+    model = costs.CostModel(quick + paper)
+    job = Job(costs.BO_JOB, dict(paper[0].params, seed=3))
+    assert model.predict(job) == pytest.approx(paper[0].cpu_s, rel=0.02)
+    assert costs.CostModel(quick).predict(job) > 3 * paper[0].cpu_s
+
+
 def test_other_job_functions_grow_as_measured_in_their_size():
     fn = "bolib.papers.bore:finite_run"
     measured = [costs.Measured(fn, {"rule": "bore", "seed": s, "T": T}, 1e-4 * T ** 1.5, 1e-4 * T ** 1.5)
