@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import math
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -134,6 +135,18 @@ def _setting(params: Mapping, name: str):
     return (params.get("settings") or {}).get(name)
 
 
+def _ask_work(params: Mapping, name: str):
+    """The value of the ask setting ``name`` that the ask work is proportional to: Add-GP-UCB's DIRECT
+    evaluations per group times its number of groups (ceil(dim / group_dim); one for the full kernel),
+    otherwise the setting itself."""
+    value = _setting(params, name)
+    if name != "group_evals" or not value or _setting(params, "decomposition") == "full":
+        return value
+    group_dim = _setting(params, "group_dim") or (params.get("benchmark_options") or {}).get("group_dim")
+    dim = params.get("dim")
+    return value * math.ceil(dim / group_dim) if group_dim and dim else value
+
+
 def _groups(fn: str, params: Mapping) -> tuple:
     """The job's groups, most specific first."""
     if fn == BO_JOB:
@@ -181,7 +194,7 @@ class _BOGroup:
         ask = self.K_ask * max(budget ** self.g_ask - n0 ** self.g_ask, 0.0)
         tell = self.K_tell * max(budget ** self.g_tell - n0 ** self.g_tell, 0.0)
         for name in ASK_SETTINGS:
-            new, old = _setting(params, name), _setting(like, name)
+            new, old = _ask_work(params, name), _ask_work(like, name)
             if new and old:
                 ask *= new / old
         for name in TELL_SETTINGS:

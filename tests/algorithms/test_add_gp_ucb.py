@@ -194,3 +194,23 @@ def test_rembo_queries_lie_on_its_random_embedding_and_its_gp_sees_only_its_own_
         opt.tell(x, fn(x))
         assert len(opt.values) == step + 1
     assert opt.A.shape == (12, 3) and len(opt.y) == 11
+
+
+def test_grouping_scores_equal_the_gp_evidence_of_each_grouping():
+    """partialLearn's batched scores (one set of per-coordinate factors for all groupings) against
+    GP(...).log_evidence on a model built for each grouping, as the scoring did before, at the values the
+    model holds (its noise constraint stores 0.05 as 0.05 + 5e-9)."""
+    from bolib.algorithms.add_gp_ucb import grouping_log_evidences, random_groups
+    from bolib.models import GP
+
+    rng = np.random.default_rng(3)
+    X, y = rng.random((40, 9)), rng.standard_normal(40)
+    groupings = [random_groups(9, d, rng) for d in (1, 2, 3, 4, 9) for _ in range(2)]
+    for g in groupings:
+        gp = GP("rbf", groups=g, tie="all", lengthscale=0.37, outputscale=0.8 * len(g), noise=0.05, fit=False).fit(X, y)
+        h, scale = (float(v) for v in (gp.hyperparameters["lengthscale"][0][0], gp.hyperparameters["outputscale"][0]))
+        assert grouping_log_evidences(X, y, [g], h, scale, gp.tau)[0] == pytest.approx(gp.log_evidence, abs=1e-9)
+    together = grouping_log_evidences(X, y, groupings, 0.37, 0.8, 0.05)
+    alone = [grouping_log_evidences(X, y, [g], 0.37, 0.8, 0.05)[0] for g in groupings]
+    np.testing.assert_allclose(together, alone, rtol=0, atol=1e-12)
+    assert len(set(np.round(together[2:], 6))) > 4  # the groupings do differ in evidence
