@@ -21,7 +21,8 @@ def test_every_method_runs_in_every_mode(method, mode, batch):
                                    durations="exponential", settings=settings))
     assert len(trace.y) == 12 and trace.X.shape == (12, 2)
     assert np.all((trace.X >= 0) & (trace.X <= 1))
-    assert np.all(np.diff(trace.simple_regret) <= 0) and trace.simple_regret.min() >= 0
+    np.testing.assert_allclose(trace.f, get_benchmark("branin")(trace.X))  # f: the noise-free values at X
+    assert trace.f.max() <= trace.optimum + 1e-9  # no point beats the certified optimum
 
 
 def test_methods_share_initial_design_and_noise():
@@ -79,4 +80,4 @@ def test_tell_time_is_recorded_apart_from_ask_time(mode, batch):
 
     trace = run(get_benchmark("branin"), SlowTell(2, 0), 8, 0, n_init=2, mode=mode, batch_size=batch)
     assert np.all(trace.tell_wall >= 0.02) and np.all(trace.tell_wall < 1.0)
-    assert np.all(trace.wall < 0.02)
+    assert np.all(trace.wall < 0.5 * trace.tell_wall)  # the sleeps in tell are not charged to ask
