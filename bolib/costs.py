@@ -221,13 +221,16 @@ def _bo_group(jobs: list[Measured], growth: tuple[float, float] | None = None) -
     return _BOGroup(jobs, *_growth_fit(asks, g_ask), *_growth_fit(tells, g_tell), float(np.median(rest)))
 
 
+def _settings_differ(a: Mapping, b: Mapping) -> int:
+    """In how many names the method settings of the job parameters ``a`` and ``b`` differ."""
+    a, b = a.get("settings") or {}, b.get("settings") or {}
+    return sum(a.get(name) != b.get(name) for name in a.keys() | b.keys())
+
+
 def _nearest_settings(jobs: list[Measured], params: Mapping) -> list[Measured]:
     """The measured ``jobs`` whose method settings differ from those of ``params`` in the fewest names."""
-    def differ(job: Measured) -> int:
-        a, b = job.params.get("settings") or {}, params.get("settings") or {}
-        return sum(a.get(name) != b.get(name) for name in a.keys() | b.keys())
-    fewest = min(map(differ, jobs))
-    return [job for job in jobs if differ(job) == fewest]
+    fewest = min(_settings_differ(job.params, params) for job in jobs)
+    return [job for job in jobs if _settings_differ(job.params, params) == fewest]
 
 
 @dataclasses.dataclass
@@ -266,6 +269,7 @@ class CostModel:
         self.groups = {group: (_bo_group(jobs) if group[0] == BO_JOB else _size_group(jobs))
                        for group, jobs in members.items()}
         self._borrowed: dict[tuple, tuple[_BOGroup, float]] = {}
+        self._routes: dict[tuple, _BOGroup] = {}
 
     def level(self, job: Job) -> int:
         """How specific the group that predicts ``job`` is: 0 its own, 1, 2 coarser, 3 none."""
@@ -309,14 +313,32 @@ class CostModel:
                 self._borrowed[group] = (_bo_group(model.jobs, (g.g_ask, g.g_tell)), far)
         return self._borrowed[group]
 
+    def _bo_predictors(self, params: Mapping) -> tuple[_BOGroup, list[Measured]]:
+        """The model of a bo_job and the measured jobs its prediction scales: those of its group nearest
+        its settings; but where none of them has exactly its settings, and runs of the same method with
+        exactly those settings were measured on other problems, those runs and a model fitted on them
+        alone (a route, such as a refit schedule, measured on another problem predicts a job better than
+        another route measured on its own)."""
+        model = self._bo_model(params)[0]
+        like = _nearest_settings(model.jobs, params)
+        if _settings_differ(like[0].params, params):
+            method = self.groups.get((BO_JOB, params["method"]))
+            same = [m for m in method.jobs if not _settings_differ(m.params, params)] if method else []
+            if same:
+                key = (params["method"], json.dumps(params.get("settings") or {}, sort_keys=True))
+                if key not in self._routes:
+                    self._routes[key] = _bo_group(same)
+                return self._routes[key], same
+        return model, like
+
     def predict(self, job: Job) -> float:
         """Predicted CPU seconds of ``job``; BolibError if no measured job shares its function."""
         params = cost_params(dict(job.params))
         model = self._model(job.fn, params)
         if job.fn == BO_JOB:
-            model = self._bo_model(params)[0]
+            model, like = self._bo_predictors(params)
             ratios = [m.cpu_s * model.work(params, m.params) / max(model.work(m.params, m.params), 1e-9)
-                      for m in _nearest_settings(model.jobs, params)]
+                      for m in like]
             return float(np.median(ratios))
         size_param = SIZE_PARAM.get(job.fn)
         return model.predict(float(params.get(size_param, 1)) if size_param else 1.0)

@@ -75,6 +75,24 @@ def test_a_job_is_predicted_from_the_measurements_nearest_its_settings():
     assert costs.CostModel(quick).predict(job) > 3 * paper[0].cpu_s
 
 
+def test_a_route_measured_on_another_problem_predicts_a_job_whose_own_problem_lacks_it():
+    """Every-step refits measured on branin (costly), a refit schedule (a setting the model does not
+    scale) measured on hartmann6 (cheap): a scheduled job on branin is predicted from the hartmann6 runs
+    of its schedule, not from branin's runs of the other route; a job whose own problem has its route
+    keeps its own problem's runs."""
+    def on(problem, seed, settings, tell_per_refit):
+        m = bo_measured("gp-ei", 200, seed, refit=1, tell_per_refit=tell_per_refit, settings=settings)
+        return costs.Measured(m.fn, {**m.params, "benchmark": problem}, m.cpu_s, m.wall_s, m.ask, m.tell)
+
+    every = [on("branin", s, {}, 0.05) for s in range(3)]
+    scheduled = [on("hartmann6", s, {"refit_growth": 0.25}, 0.002) for s in range(2)]
+    model = costs.CostModel(every + scheduled)
+    job = Job(costs.BO_JOB, {**every[0].params, "seed": 9, "settings": scheduled[0].params["settings"]})
+    assert model.predict(job) == pytest.approx(scheduled[0].cpu_s, rel=0.02)
+    assert costs.CostModel(every).predict(job) > 2 * scheduled[0].cpu_s  # branin's runs of the other route
+    assert model.predict(Job(costs.BO_JOB, {**every[0].params, "seed": 9})) == pytest.approx(every[0].cpu_s, rel=0.02)
+
+
 def test_other_job_functions_grow_as_measured_in_their_size():
     fn = "bolib.papers.bore:finite_run"
     measured = [costs.Measured(fn, {"rule": "bore", "seed": s, "T": T}, 1e-4 * T ** 1.5, 1e-4 * T ** 1.5)
