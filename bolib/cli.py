@@ -79,7 +79,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _list() -> None:
     from bolib.algorithms import METHODS
-    from bolib.bench import CASES
+    from bolib.perf import CASES
     from bolib.benchmarks import BENCHMARKS
     from bolib.executors import EXECUTORS
     from bolib.pipeline import PROFILES, notebook_names
@@ -234,9 +234,9 @@ def _main(argv) -> int:
                 print(f"# {name}: {value}")
             print(codepath.shell_exports())
         elif args.command == "bench":
-            from bolib import bench
+            from bolib import perf
 
-            bench.run(args.only, isolate=not args.in_process)
+            perf.run(args.only, isolate=not args.in_process)
     except BolibError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -87,7 +87,7 @@ def profile_hash(notebook: str) -> str:
 #: Modules that run the notebooks and jobs but compute none of their numbers (what they do to a job's
 #: key is checked through the key itself, see :mod:`bolib.status`).
 INFRASTRUCTURE = ("bolib.pipeline", "bolib.experiment", "bolib.executors", "bolib.notebook_tools",
-                  "bolib.status", "bolib.cli", "bolib.bench", "bolib.provenance")
+                  "bolib.status", "bolib.cli", "bolib.perf", "bolib.provenance")
 
 
 def kernel_source_hash(notebook: str) -> str:

@@ -1,4 +1,5 @@
-"""Speed benchmarks: ``python -m bolib bench [--only NAME ...]``.
+"""Speed and model-quality cases, each against a reference timed in the same run:
+``python -m bolib bench [--only NAME ...]`` (the optimisation problems are :mod:`bolib.benchmarks`).
 
 Each case times our route and a reference route in the same run on the same machine and prints
 
@@ -489,7 +490,7 @@ def local_workers():
     from bolib.executors import run_jobs
     from bolib.experiment import Job
 
-    jobs = [Job("bolib.bench:cpu_job", {"seed": s, "repeats": 2400}) for s in range(8)]
+    jobs = [Job("bolib.perf:cpu_job", {"seed": s, "repeats": 2400}) for s in range(8)]
     times = {}
     with tempfile.TemporaryDirectory() as cache:
         for executor in ("local", "serial"):
