@@ -1,7 +1,9 @@
 """Profiles, notebook paths and the papermill pipeline.
 
 Profiles live in ``experiments/profiles/<notebook>.yaml``: a ``schema`` mapping each setting to its
-type, and one mapping of settings per profile (``smoke``, ``quick``, ``paper``). A notebook reads
+type (or to a mapping of its ``type``, what it is, the paper's value and why the ``paper`` profile
+differs from it, from which :func:`settings_table` builds the notebook's settings table), and one
+mapping of settings per profile (``smoke``, ``quick``, ``paper``). A notebook reads
 its settings with :func:`notebook_context`; the pipeline validates every selected notebook's
 profile before executing anything, then runs each notebook with papermill, injecting only the
 profile name, the seed offset and where to write (executed notebook and claims JSON, figures,
@@ -60,13 +62,61 @@ def load_profile(notebook: str, profile: str) -> dict:
     extra = sorted(set(settings) - set(schema))
     if missing or extra:
         raise ProfileError(f"{path} [{profile}]: missing settings {missing}, unknown settings {extra}")
-    for name, type_name in schema.items():
+    for name, entry in schema.items():
+        type_name = entry["type"] if isinstance(entry, dict) else entry
         expected = TYPES[check_choice("type", type_name, TYPES)]
         value = settings[name]
         if not isinstance(value, expected) or (type_name in ("int", "float") and isinstance(value, bool)):
             raise ProfileError(f"{path} [{profile}]: setting {name!r} must be {type_name}, "
                                f"got {value!r} ({type(value).__name__})")
     return settings
+
+
+#: the fields of a setting's schema entry in its mapping form (``why`` only where the paper profile
+#: differs from the paper; ``where`` optional)
+SCHEMA_FIELDS = ("type", "about", "paper", "where", "why")
+
+
+def setting_docs(notebook: str) -> dict[str, dict]:
+    """The documented settings of ``notebook``'s profile file: each name whose schema entry is a mapping,
+    with its fields (:data:`SCHEMA_FIELDS`). ProfileError for an unknown field, a missing ``about`` or
+    ``paper``, or a ``paper`` profile value that differs from the paper's without a ``why``."""
+    path = profiles_dir() / f"{notebook}.yaml"
+    spec = yaml.safe_load(path.read_text())
+    docs = {name: entry for name, entry in spec.get("schema", {}).items() if isinstance(entry, dict)}
+    for name, entry in docs.items():
+        unknown = sorted(set(entry) - set(SCHEMA_FIELDS))
+        missing = [field for field in ("type", "about", "paper") if field not in entry]
+        if unknown or missing:
+            raise ProfileError(f"{path}: schema entry {name!r} has unknown fields {unknown} and lacks {missing} "
+                               f"(fields: {', '.join(SCHEMA_FIELDS)})")
+        if spec["paper"][name] != entry["paper"] and not entry.get("why"):
+            raise ProfileError(f"{path}: the paper profile's {name} = {spec['paper'][name]!r} differs from the "
+                               f"paper's {entry['paper']!r}; say why in the schema entry's 'why'")
+    return docs
+
+
+def settings_table(notebook: str, profile: str):
+    """The settings table of ``notebook`` at ``profile`` (a DataFrame): one row per documented setting
+    (:func:`setting_docs`) with what it is, the paper's value and where the paper gives it, this
+    profile's value, and the deviation: none where they agree, the schema's ``why`` where the paper
+    profile differs from the paper, and a cut where only this profile does."""
+    import pandas as pd
+
+    settings, paper = load_profile(notebook, profile), load_profile(notebook, "paper")
+    rows = []
+    for name, doc in setting_docs(notebook).items():
+        ours = settings[name]
+        if ours == doc["paper"]:
+            deviation = "-"
+        elif paper[name] == doc["paper"]:
+            deviation = f"cut at the {profile} profile (the paper profile runs the paper's value)"
+        else:
+            deviation = doc["why"] + ("" if ours == paper[name] else f"; the {profile} profile cuts it further "
+                                      f"(paper profile: {paper[name]})")
+        where = f" ({doc['where']})" if doc.get("where") else ""
+        rows.append((name, doc["about"], f"{doc['paper']}{where}", ours, deviation))
+    return pd.DataFrame(rows, columns=["setting", "what", "paper", f"ours ({profile})", "deviation"]).set_index("setting")
 
 
 def notebook_code_hash(notebook: str) -> str:
@@ -277,6 +327,10 @@ class NotebookContext:
             split.append(Results(part, results.values[start:start + len(part)]))
             start += len(part)
         return tuple(split)
+
+    def settings_table(self):
+        """:func:`settings_table` of this notebook at this run's profile."""
+        return settings_table(self.name, self.profile)
 
     def save_figure(self, fig, name: str, seeds):
         """Save ``fig`` as PNG and PDF, stamped with the fingerprint of the jobs run so far, and record it

@@ -56,6 +56,47 @@ def test_every_profile_of_every_notebook_is_valid():
             assert pipeline.load_profile(name, profile)
 
 
+def test_every_documented_setting_says_what_it_is_and_why_the_paper_profile_differs():
+    for name in pipeline.notebook_names():
+        docs = pipeline.setting_docs(name)
+        if docs:
+            table = pipeline.settings_table(name, "paper")
+            assert list(table.index) == list(docs)
+            assert (table["deviation"] != "").all()
+
+
+def _profile_file(tmp_path, monkeypatch, schema, paper, quick):
+    (tmp_path / "experiments" / "profiles").mkdir(parents=True)
+    spec = {"schema": schema, "smoke": quick, "quick": quick, "paper": paper}
+    (tmp_path / "experiments" / "profiles" / "nb.yaml").write_text(yaml.safe_dump(spec))
+    monkeypatch.setattr(pipeline, "PROJECT_ROOT", tmp_path)
+
+
+def test_settings_table_states_the_deviation_of_each_setting(tmp_path, monkeypatch):
+    schema = {"rounds": {"type": "int", "about": "rounds", "paper": 200, "where": "Sec. 6"},
+              "trials": {"type": "list", "about": "stages of trials", "paper": 5, "why": "group-sequential stages"},
+              "steps": "int"}  # a setting in the type-only form has no row
+    _profile_file(tmp_path, monkeypatch, schema, {"rounds": 200, "trials": [7, 10], "steps": 3},
+                  {"rounds": 8, "trials": [6, 8], "steps": 3})
+    table = pipeline.settings_table("nb", "quick")
+    assert list(table.index) == ["rounds", "trials"]
+    assert table.loc["rounds", "paper"] == "200 (Sec. 6)" and table.loc["rounds", "ours (quick)"] == 8
+    assert table.loc["rounds", "deviation"].startswith("cut at the quick profile")
+    assert table.loc["trials", "deviation"] == ("group-sequential stages; the quick profile cuts it further "
+                                                "(paper profile: [7, 10])")
+    assert pipeline.settings_table("nb", "paper").loc["rounds", "deviation"] == "-"
+
+
+@pytest.mark.parametrize("entry, expected", [
+    ({"type": "int", "about": "rounds", "paper": 200}, "differs from the paper's 200; say why"),
+    ({"type": "int", "paper": 8}, r"lacks \['about'\]"),
+    ({"type": "int", "about": "rounds", "paper": 8, "reason": "x"}, r"unknown fields \['reason'\]")])
+def test_a_setting_documented_wrongly_is_refused_naming_the_fields(tmp_path, monkeypatch, entry, expected):
+    _profile_file(tmp_path, monkeypatch, {"rounds": entry}, {"rounds": 8}, {"rounds": 8})
+    with pytest.raises(pipeline.ProfileError, match=expected):
+        pipeline.setting_docs("nb")
+
+
 def test_unreachable_scheduler_is_a_clear_error_within_30_s():
     import socket
     import time
