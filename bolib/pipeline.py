@@ -305,12 +305,12 @@ class NotebookContext:
                 break
         return result
 
-    def run(self, experiment, *more):
-        """Run an :class:`~bolib.experiment.Experiment` with this run's executor and cache.
+    def run(self, experiment, *more) -> tuple:
+        """Run :class:`~bolib.experiment.Experiment` objects with this run's executor and cache; a tuple
+        of :class:`~bolib.experiment.Results`, one per experiment, always (``(results,) = ctx.run(exp)``).
 
-        With several experiments, all their jobs go to the executor together, in the order given
-        (put the longest jobs first so the workers finish together), and a tuple of
-        :class:`~bolib.experiment.Results`, one per experiment, is returned.
+        All their jobs go to the executor together, in the order given (put the longest jobs first so
+        the workers finish together).
         """
         from bolib.executors import run_jobs
         from bolib.experiment import Results
@@ -321,7 +321,7 @@ class NotebookContext:
         results = run_jobs([job for part in jobs for job in part], executor=self.executor, workers=self.workers,
                            scheduler=self.scheduler, cache_dir=self.outputs.cache_dir, force=self.force)
         if not more:
-            return results
+            return (results,)
         split, start = [], 0
         for part in jobs:
             split.append(Results(part, results.values[start:start + len(part)]))

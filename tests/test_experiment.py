@@ -152,3 +152,15 @@ def test_every_job_records_its_cpu_and_wall_seconds_with_its_result(tmp_path, ex
     assert 0.3 <= own["cpu_s"] < 0.45 and own["wall_s"] >= own["cpu_s"] + 0.2
     assert 0.5 <= with_child["cpu_s"] < 0.8, "a child process's CPU time counts"
     assert Cache(tmp_path).cost(Job("jobs:busy", {"seed": 2})) is None
+
+
+def test_notebook_run_returns_one_results_per_experiment_always(tmp_path):
+    from bolib.pipeline import notebook_context
+
+    ctx = notebook_context("_template", "smoke", output_root=str(tmp_path), executor="serial")
+    one = Experiment("one", FN, grid={"seed": [0, 1]})
+    two = Experiment("two", FN, grid={"seed": [2]})
+    (alone,) = ctx.run(one)
+    assert [value for _, value in alone] == [0, 10]
+    both = ctx.run(one, two)
+    assert isinstance(both, tuple) and [[v for _, v in r] for r in both] == [[0, 10], [20]]
