@@ -127,6 +127,20 @@ class Results:
     def __len__(self):
         return sum(v is not None for v in self.values)
 
+    def group(self, *names: str, value=None, stack: bool = False) -> dict:
+        """The values grouped by the job parameters ``names``: one entry per distinct combination, in
+        job order, keyed by the parameter's value (one name) or the tuple of values (several), holding
+        the list of the group's values, each mapped by ``value`` if given (``stack``: one array)."""
+        groups: dict = {}
+        for params, result in self:
+            key = params[names[0]] if len(names) == 1 else tuple(params[name] for name in names)
+            groups.setdefault(key, []).append(result if value is None else value(result))
+        if not stack:
+            return groups
+        import numpy as np
+
+        return {key: np.array(values) for key, values in groups.items()}
+
 
 class CorruptCacheError(Exception):
     pass

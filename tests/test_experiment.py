@@ -164,3 +164,14 @@ def test_notebook_run_returns_one_results_per_experiment_always(tmp_path):
     assert [value for _, value in alone] == [0, 10]
     both = ctx.run(one, two)
     assert isinstance(both, tuple) and [[v for _, v in r] for r in both] == [[0, 10], [20]]
+
+
+def test_results_group_by_parameters_in_job_order():
+    from bolib.experiment import Results
+
+    jobs = [Job(FN, {"seed": s, "rule": r, "M": m}) for s in range(2) for r in ("a", "b") for m in (1, 5)]
+    results = Results(jobs, [10 * i for i in range(len(jobs))])
+    assert results.group("rule") == {"a": [0, 10, 40, 50], "b": [20, 30, 60, 70]}
+    assert list(results.group("rule", "M")) == [("a", 1), ("a", 5), ("b", 1), ("b", 5)]
+    stacked = results.group("M", value=lambda v: [v, -v], stack=True)
+    assert stacked[5].shape == (4, 2) and stacked[5][:, 0].tolist() == [10, 30, 50, 70]
