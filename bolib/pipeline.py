@@ -13,6 +13,7 @@ and ``figures/<notebook>/seedsN`` so that its verdicts can be compared with the 
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -331,6 +332,17 @@ class NotebookContext:
     def settings_table(self):
         """:func:`settings_table` of this notebook at this run's profile."""
         return settings_table(self.name, self.profile)
+
+    @contextlib.contextmanager
+    def figure(self, name: str, seeds, nrows: int = 1, ncols: int = 1, **subplots):
+        """Make a figure (``plt.subplots(nrows, ncols, **subplots)``), hand ``(fig, axes)`` to the
+        ``with`` block that draws it, then save it as ``name`` (:meth:`save_figure`) and show it."""
+        import matplotlib.pyplot as plt
+
+        fig, axes = plt.subplots(nrows, ncols, **subplots)
+        yield fig, axes
+        self.save_figure(fig, name, seeds)
+        plt.show()
 
     def save_figure(self, fig, name: str, seeds):
         """Save ``fig`` as PNG and PDF, stamped with the fingerprint of the jobs run so far, and record it
