@@ -19,7 +19,7 @@ export OMP_NUM_THREADS := 1
 export OPENBLAS_NUM_THREADS := 1
 export MKL_NUM_THREADS := 1
 
-.PHONY: install dragonfly-env browser lock reproduce test lab bench clean-smoke
+.PHONY: install dragonfly-env browser lock reproduce test test-fast lab bench clean-smoke
 
 install: $(STAMP)
 
@@ -81,6 +81,9 @@ browser:
 
 test: $(STAMP) $(DRAGONFLY_STAMP) browser
 	$(PY) -m pytest
+
+test-fast: $(STAMP)
+	$(PY) -m pytest -m "not slow"
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/

@@ -1,8 +1,8 @@
 """bolib: the helper package behind the bolib reproduction notebooks.
 
 Every algorithm is an ask/tell optimiser working in the unit cube, every experiment is a grid of
-pure, cached jobs, and every paper claim is recorded with a verdict. See ``README.md`` and
-``DESIGN.md`` for the architecture.
+pure, cached jobs, and every paper claim is recorded with a verdict. ``README.md`` maps the
+package (its layers are import-linter contracts in ``pyproject.toml``).
 """
 from importlib.metadata import PackageNotFoundError, version
 

@@ -24,12 +24,6 @@ def plot_band(ax, x, samples, label: str, **kwargs):
     return line
 
 
-def paper_reference(ax, x, y, label: str = "paper", **kwargs):
-    """Draw numbers read from the paper beside ours (dashed grey by default)."""
-    style = {"color": "0.35", "linestyle": "--", "marker": "x"} | kwargs
-    return ax.plot(x, y, label=label, **style)
-
-
 def save_figure(fig, directory: str | Path, name: str, *, profile: str, seeds, jobs: str = "") -> list[Path]:
     """Write ``name``.png and ``name``.pdf, recording profile, seeds, git revision and ``jobs`` (the
     fingerprint of the jobs the figure was made from) in their metadata."""

@@ -21,17 +21,16 @@ bounds; the objective is the validation accuracy of ``sklearn.svm.SVC(C, gamma)`
 training half. It is deterministic given ``subject``; its steps are 1/60 (60 validation images). The
 optimum is unknown (NaN).
 
-The map was log-linear before (C = 10^(-2 + 3 u_1), gamma = 10^(-2 + 2 u_2)). There C < 0.3 (u_1 < 0.5)
-underfits every subject to the majority class: on a 10 x 10 grid of cell centres the accuracy sat at its
-lowest value over half the grid or more for 23 of the 30 subjects (mean 56% over the target subjects 21-29;
-84% for subject 0, 68% for subject 22), a plateau that gives BO nothing to follow. The linear map spends
-almost all of the square on C > 0.3: the lowest value covers 1% to 52% of that grid for subjects 21-29
-(mean 14%; 3% for subject 22), half or more of it for 6 of the 30 subjects. For subjects with a large
-feature scale (s > 1.7: subjects 0, 1, 2, 4, 7, 19, 23) the linear map moves the plateau rather than
-removing it: at C = 5 their best gamma is at most 0.03 (u_2 <= 0.02, a strip the grid misses) and the accuracy is
-at its lowest over 34% to 91% of the grid (91% for subject 0, 52% for subject 23). The subjects still
-differ: the best grid cell is at u_2 = 0.05 (gamma 0.06) for 6 of the 9 targets and at u_2 = 0.45 to 0.85
-(gamma 0.46 to 0.85) for subjects 22, 26 and 27.
+Why linear and not log-linear: under C = 10^(-2 + 3 u_1), gamma = 10^(-2 + 2 u_2), C < 0.3 (u_1 < 0.5)
+underfits every subject to the majority class, and on a 10 x 10 grid of cell centres the accuracy sits at
+its lowest value over half the grid or more for 23 of the 30 subjects (mean 56% over the target subjects
+21-29), a plateau that gives BO nothing to follow. The linear map spends almost all of the square on
+C > 0.3: the lowest value covers 1% to 52% of that grid for subjects 21-29 (mean 14%; 3% for subject 22),
+half or more of it for 6 of the 30 subjects. For subjects with a large feature scale (s > 1.7: subjects 0,
+1, 2, 4, 7, 19, 23) the plateau moves rather than goes: at C = 5 their best gamma is at most 0.03
+(u_2 <= 0.02, a strip the grid misses) and the accuracy is at its lowest over 34% to 91% of the grid (91%
+for subject 0, 52% for subject 23). The subjects differ: the best grid cell is at u_2 = 0.05 (gamma 0.06)
+for 6 of the 9 targets and at u_2 = 0.45 to 0.85 (gamma 0.46 to 0.85) for subjects 22, 26 and 27.
 
 ``tasks`` (a benchmark option) are previous tasks' observations for meta-BO,
 ``[{"X": (N, 2) unit-cube points, "y": (N,) values}, ...]``; they go to ``Problem.meta["tasks"]``.
