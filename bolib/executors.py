@@ -243,6 +243,7 @@ def _probe_scheduler(address: str, timeout: float) -> dict:
 
 def _dask(todo, workers, scheduler):
     from distributed import wait
+    from distributed.client import FuturesCancelledError
 
     client, cluster = connect_dask(scheduler, workers)
     try:
@@ -253,10 +254,13 @@ def _dask(todo, workers, scheduler):
                 done, pending = wait(pending, timeout=POLL_S, return_when="FIRST_COMPLETED")
             except TimeoutError:
                 done = ()
+            except FuturesCancelledError:  # cancelled on the cluster (another client, the scheduler): failed jobs
+                done = {future for future in pending if future.cancelled()}
+                pending = pending - done
             for future in done:
                 try:
                     outcome = future.result()
-                except Exception as err:  # the worker died running it (KilledWorker), or similar
+                except Exception as err:  # the worker died running it (KilledWorker), cancelled, or similar
                     outcome = ("error", f"{type(err).__name__}: {err}", None, None, None)
                 yield futures[future], outcome
             if done or not pending:

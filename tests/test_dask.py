@@ -240,6 +240,32 @@ def test_workers_dying_mid_run_fail_fast_and_keep_finished_results(processes, sc
     assert Cache(cache_dir).lookup(slow) == (False, None)
 
 
+def test_a_job_cancelled_on_the_cluster_fails_alone_and_the_run_goes_on(processes, scheduler, tmp_path):
+    """Another client (an operator) cancels one running job: that job is reported as failed, the run
+    finishes the others and caches them."""
+    from distributed import Client, Future
+
+    start_worker(processes, scheduler, [sys.executable, "-m", "bolib", "worker"], "--nthreads", "2")
+    started, cache_dir = tmp_path / "started", tmp_path / "cache"
+    slow, late = (Job("jobs:sleepy", {"seed": seed, "seconds": seconds, "started": str(started)})
+                  for seed, seconds in [(0, 600), (1, 3)])
+
+    def cancel_slow_once_it_runs():
+        deadline = time.monotonic() + RUN_TIMEOUT
+        while time.monotonic() < deadline and not Path(f"{started}.0").exists():
+            time.sleep(0.1)
+        with Client(scheduler, timeout="10s") as operator:
+            operator.cancel([Future(f"bolib-{slow.key}", operator)], force=True)
+
+    threading.Thread(target=cancel_slow_once_it_runs, daemon=True).start()
+    with pytest.raises(JobsFailed) as info:
+        bounded(lambda: run_jobs([slow, late], executor="dask", scheduler=scheduler, cache_dir=cache_dir,
+                                 progress=False))
+    assert [job.key for job, _ in info.value.failures] == [slow.key]
+    assert "Cancelled" in info.value.failures[0][1]
+    assert Cache(cache_dir).lookup(late) == (True, 1)
+
+
 def test_a_script_importing_numpy_first_still_gets_pinned_results(tmp_path):
     """Its spawned workers re-run the script (numpy first again) but inherit the pins, so they are on
     the pinned path, and their results are accepted (``running_code_path``)."""
