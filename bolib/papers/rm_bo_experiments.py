@@ -268,6 +268,109 @@ def _svm_table_stand_in(index: int) -> np.ndarray:
     return np.zeros(len(svm_grid.candidates()))
 
 
+# ---------------------------------------------------------------- running the experiments and reading them
+#: one colour per method in every real-data figure
+COLOURS = {"GP-UCB": "C0", "RM-GP-UCB": "C1", "RM-GP-TS": "C2", "RGPE": "C3", "TAF": "C4", "MTBO": "C5", "PEM-BO": "C6",
+           "RM-GP-UCB (gap max)": "C7"}
+
+
+def run_values(ctx, experiments) -> list[list]:
+    """Run ``experiments`` in one batch with the notebook context ``ctx``; per experiment, its values in job order."""
+    return [[value for _, value in results] for results in ctx.run(*experiments)]
+
+
+def run_previous_tasks(ctx, experiment: Experiment) -> list[dict]:
+    """Run ``experiment`` (one GP-UCB run per previous task, :func:`previous_tasks`); the first ``budget`` points of each
+    run, the target's option ``tasks``."""
+    (results,) = ctx.run(experiment)
+    return theory.meta_observations(list(results), experiment.fixed["budget"])
+
+
+def cartpole_study(ctx, S: dict, meta: Experiment, build, n_seeds: int):
+    """The previous tasks (``meta``: one GP-UCB run per start centre), then every method on the target (centre 0),
+    ``build(S, seeds, tasks)``: the study, its (params, value) pairs and its traces."""
+    study = build(S, ctx.seeds(n_seeds), run_previous_tasks(ctx, meta))
+    (results,) = ctx.run(study.experiment())
+    return study, list(results), study.collect(results)
+
+
+def stack(runs, label: str, key: str) -> np.ndarray:
+    """``key`` of the variant ``label`` of every synthetic run (one row per seed)."""
+    return np.array([run[label][key] for run in runs])
+
+
+def mean_simple(runs, labels) -> dict:
+    """Per variant, per seed, the mean of S_t over t = 1..T (the area under the simple-regret curve)."""
+    return {label: stack(runs, label, "simple").mean(1) for label in labels}
+
+
+def weight_shares(study, results, label: str, n_similar: int, n_tasks: int, per_query: bool = False) -> np.ndarray:
+    """Per seed, the share of the previous tasks' weight on the similar ones (the first ``n_similar``), the mean
+    over queries or (``per_query``) one per query."""
+    share = theory.similar_weight_share
+    return np.array([[share([entry], range(n_similar), n_tasks) for entry in value["history"]] if per_query else
+                     share(value["history"], range(n_similar), n_tasks)
+                     for params, value in results if study.label(params) == label])
+
+
+def weight_summary(study, results, labels, n_similar: int, n_tasks: int):
+    """A table beside the claimed share (mean over queries): the last query's share, the fraction of queries at which
+    every previous task has weight 0, and the share among all weights (RGPE's target weight included, the quantity
+    the paper plots)."""
+    import pandas as pd
+
+    rows = {}
+    for label in labels:
+        W = [np.array([e["weights"] for e in value["history"]], dtype=float)
+             for params, value in results if study.label(params) == label]
+        total = [w.sum(1) for w in W]
+        rows[label] = {"share, mean over queries": weight_shares(study, results, label, n_similar, n_tasks).mean(),
+                       "share at the last query": weight_shares(study, results, label, n_similar, n_tasks,
+                                                                per_query=True)[:, -1].mean(),
+                       "queries with all previous weights 0": np.mean([np.mean(w[:, :n_tasks].sum(1) == 0) for w in W]),
+                       "share among all weights (target's included)": np.mean(
+                           [np.mean(np.where(t > 0, w[:, :n_similar].sum(1) / np.where(t > 0, t, 1.0), 0.0))
+                            for w, t in zip(W, total)])}
+    return pd.DataFrame(rows).T.round(3)
+
+
+def svm_per_run(traces, variants, metric) -> dict:
+    """Fig. 2c: per method, ``metric`` of every run, target by target (initialisations consecutive)."""
+    return {m: np.concatenate([tr.at("svm-grid", metric)[m] for tr in traces]) for m in variants}
+
+
+def plot_simple(ax, runs, labels, title: str) -> None:
+    """Figs. 1a, 1c, 1d, 5: per variant, the mean simple regret S_t over seeds with a band of one standard error."""
+    for label in labels:
+        s = stack(runs, label, "simple")
+        t = np.arange(1, s.shape[1] + 1)
+        ax.plot(t, s.mean(0), label=label)
+        ax.fill_between(t, s.mean(0) - s.std(0) / np.sqrt(len(s)), s.mean(0) + s.std(0) / np.sqrt(len(s)), alpha=0.2)
+    ax.set(xlabel="query t", ylabel="simple regret", yscale="log", title=title)
+    ax.legend(fontsize=7)
+
+
+def plot_best(ax, traces, problem: str, labels, sign: float = 1.0, ylabel: str = "best value so far") -> None:
+    """Figs. 1e-f, 2a, 2d, 2e, 9a: per method, the mean over seeds (95% band) of the best value found so far, times
+    ``sign``, against evaluations; the line marks the end of the initial design."""
+    from bolib import plots
+
+    for label in labels:
+        best = sign * np.maximum.accumulate(traces.curves(problem, label, value="f"), axis=1)
+        plots.plot_band(ax, np.arange(1, best.shape[1] + 1), best, label, color=COLOURS[label])
+    ax.axvline(N_INIT + 0.5, color="0.6", lw=0.8)
+    ax.set(xlabel="evaluations (initial design left of the line)", ylabel=ylabel)
+    ax.legend(fontsize=6)
+
+
+def plot_runtime(ax, wall: dict, title: str) -> None:
+    """Figs. 2b, 9b: mean seconds per proposal per method (error bar: standard error over seeds), log scale."""
+    ax.bar(range(len(wall)), [v.mean() for v in wall.values()], yerr=[v.std() / np.sqrt(len(v)) for v in wall.values()],
+           color=[COLOURS[m] for m in wall])
+    ax.set_xticks(range(len(wall)), list(wall), rotation=45, ha="right", fontsize=7)
+    ax.set(yscale="log", ylabel="seconds per proposal", title=title)
+
+
 def plan(S: dict, look: int = -1) -> list[Experiment]:
     """Every experiment notebook 004_rmbo runs at settings ``S``, on seeds from 0, each seed-stage list at stage ``look``.
 
