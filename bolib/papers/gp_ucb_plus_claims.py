@@ -50,6 +50,25 @@ FILL_MARGIN = 0.05  # 5% of the unit box's side
 RATE_CONTRAST = "GP-UCB with the same beta = ||f||_H^2, same functions and seeds"
 
 
+#: Statements of the identities and bounds the notebook counts (``claims.invariant``), by id; the notebook adds
+#: what they were counted over (``where``) and whether they held.
+INVARIANTS = {
+    "C3a": dict(statement="|f - mu_t-1| <= ||f||_H sigma_t-1 on the whole grid at every step (RKHS error bound)",
+                paper_value="always (used in eq. A.1)", location="proof of Thm 3.1, eq. (A.1)", cell="§5 C3"),
+    "C3b": dict(statement="sigma_t,0 <= sigma_t,lambda at every grid point and step, lambda in {1e-6, 1e-3, 1}",
+                paper_value="always (step (iii) of A.2)", location="proof of Thm 3.1, eq. (A.2)", cell="§5 C3"),
+    "C3c": dict(statement="r_t <= 2 ||f||_H sigma_t-1(x_t) for GP-UCB and GP-UCB+ with beta = ||f||^2",
+                paper_value="always (eq. A.1)", location="proof of Thm 3.1, eq. (A.1)", cell="§5 C3"),
+    "C3d": dict(statement="r_t <= 2 ||f||_H sup sigma_t-1 for GP-UCB+ and EXPLOIT+", paper_value="always (proof of Thm 4.4)",
+                location="proof of Thm 4.4 (App. A)", cell="§5 C3"),
+    "C6-A2": dict(statement="R_T <= sqrt(8 T ||f||_H^2 gamma_T,lambda / log(1 + 1/lambda)) along GP-UCB runs "
+                  "(beta = ||f||^2)", paper_value="always (eq. A.2, proof of Thm 3.1)",
+                  location="proof of Thm 3.1, eq. (A.2)", cell="§5 C6"),
+}
+for _statement in INVARIANTS.values():
+    _statement.update(origin="paper", evidence="theory")
+
+
 def c4_bound(T: int) -> dict:
     """Claimed upper bounds on the last-doubling exponent of C4: 0.1 above the predicted exponent,
     except at nu = 1/2, where the allowance is the theorem's log factor (T^(3/4) log^(1/4) T)."""

@@ -121,6 +121,55 @@ def sprinkler(S: dict, seeds: Sequence[int]) -> Experiment:
                                 for m in METHODS])
 
 
+#: C2's design sizes per kernel: the SE kernel's sup sigma falls exponentially in 1/h and meets the round-off
+#: floor at far smaller n than the Matern kernels'
+C2_SIZES = {"matern05": (32, 64, 128, 256, 512), "matern15": (32, 64, 128, 256, 512), "matern25": (32, 64, 128, 256, 512),
+            "rbf": (6, 8, 11, 16, 23, 32)}
+
+
+def c2_power_function(seeds: Sequence[int]):
+    """C2: per kernel, design size and seed, the fill distance h of a uniform design on [0, 1] and the power
+    function sup_x sigma(x) over 4,001 points (noise-free GP, lengthscale 0.2), as a table."""
+    import numpy as np
+    import pandas as pd
+
+    from bolib.models import GP
+    from bolib.runtime import rng
+
+    grid = np.linspace(0, 1, 4001)[:, None]
+    rows = []
+    for kernel, sizes in C2_SIZES.items():
+        for size in sizes:
+            for seed in seeds:
+                X = rng(seed, "c2", size).random((size, 1))
+                gp = GP(kernel, lengthscale=0.2, outputscale=1.0, noise=0.0, fit=False, standardize=False,
+                        jitter=1e-12).fit(X, np.zeros(size))
+                rows.append((kernel, size, seed, theory.fill_distance_1d(X), gp.predict(grid)[1].max()))
+    return pd.DataFrame(rows, columns=["kernel", "n", "replicate", "h", "sup_sigma"])
+
+
+def matern_as_printed(r, lengthscale: float, nu: float):
+    """The Matern kernel as the paper prints it (Sec. 2.4), without the sqrt(2 nu) of the standard form:
+    2^(1 - nu) / Gamma(nu) z^nu K_nu(z), z = r / lengthscale."""
+    from scipy.special import gamma, kv
+
+    z = r / lengthscale
+    return 2 ** (1 - nu) / gamma(nu) * z ** nu * kv(nu, z)
+
+
+def per_seed_bound_table(values: dict, seeds, bound: dict, names, bound_label: str):
+    """Per key of ``values`` (arrays over ``seeds``), one row of the per-seed values beside the bound
+    ``bound[key[0]]`` and how many seeds are within it."""
+    import numpy as np
+    import pandas as pd
+
+    table = pd.DataFrame(values, index=seeds).T
+    table.index.names = names
+    table.insert(0, bound_label, [round(bound[key[0]], 3) for key in table.index])
+    table["seeds within the bound"] = [f"{int(np.sum(v <= bound[key[0]]))} of {len(v)}" for key, v in values.items()]
+    return table.round(3)
+
+
 def plan(S: dict, look: int = -1) -> list[Experiment]:
     """Every experiment notebook 001 runs at settings ``S``, on seeds from 0, each seed-stage list taken at
     stage ``look`` (0: the first, -1: the cap). C6 runs on the seeds C4 stopped at, here C4's seeds at ``look``."""
