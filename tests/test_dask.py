@@ -240,6 +240,7 @@ def test_workers_dying_mid_run_fail_fast_and_keep_finished_results(processes, sc
     assert Cache(cache_dir).lookup(slow) == (False, None)
 
 
+@pytest.mark.slow
 def test_a_job_cancelled_on_the_cluster_fails_alone_and_the_run_goes_on(processes, scheduler, tmp_path):
     """Another client (an operator) cancels one running job: that job is reported as failed, the run
     finishes the others and caches them."""
