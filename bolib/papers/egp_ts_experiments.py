@@ -189,3 +189,25 @@ def plan(S: dict, look: int = -1) -> list[Experiment]:
             e5_sqrt_m(S, seeds("e5_seeds")),
             *e6_parallel(S, seeds("theory_seeds")),
             *(study.experiment() for study in studies)]
+
+
+# ---------------------------------------------------------------- the regret figures and final tables
+def dashed_baselines(label: str) -> dict:
+    """Line style of a method in the regret figures: EGP methods solid, baselines dashed."""
+    return {"ls": "-" if label.startswith("EGP") else "--"}
+
+
+def final_table(traces, problems):
+    """Final simple regret per method (rows) and problem (columns), mean ± SD over seeds."""
+    import pandas as pd
+
+    return pd.DataFrame({p: {k: f"{v.mean():.3g} ± {v.std(ddof=1):.2g}" for k, v in traces.at(p).items()}
+                         for p in problems})
+
+
+def regret_figure(ctx, traces, name: str, seeds, **plot) -> None:
+    """One panel of simple regret per problem (``traces.plot``), made, saved and shown by ``ctx.figure``."""
+    with ctx.figure(name, seeds, 1, len(traces.problems), figsize=(4.6 * len(traces.problems), 3.3),
+                    squeeze=False) as (fig, axes):
+        traces.plot(axes[0], style=dashed_baselines, **plot)
+
