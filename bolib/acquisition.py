@@ -24,6 +24,15 @@ _NORMAL = torch.distributions.Normal(torch.tensor(0.0, dtype=torch.float64),
                                      torch.tensor(1.0, dtype=torch.float64))
 
 
+def posterior_std(var: torch.Tensor) -> torch.Tensor:
+    """sigma = sqrt(max(var, 0)), with a zero gradient where var <= SIGMA_FLOOR^2. At an observed point
+    of a noise-free GP round-off leaves var at or below 0, where sqrt's slope is infinite: times the
+    zero slope of the clamp (or of EI's sigma -> 0 branch) that makes a NaN gradient, and one NaN
+    stops a joint L-BFGS-B over all starts (:func:`maximize`). The values are sqrt's everywhere."""
+    tiny = SIGMA_FLOOR ** 2
+    return torch.where(var > tiny, var.clamp_min(tiny).sqrt(), var.detach().clamp_min(0.0).sqrt())
+
+
 def ucb(mean: torch.Tensor, std: torch.Tensor, beta: float) -> torch.Tensor:
     """Upper confidence bound mu + sqrt(beta) sigma."""
     return mean + float(beta) ** 0.5 * std

@@ -38,3 +38,19 @@ def test_maximize_finds_interior_and_boundary_optima():
 def test_maximize_direct():
     x, value = acq.maximize_direct(lambda x: -np.sum((x - 0.25) ** 2), 2, maxfun=2000)
     np.testing.assert_allclose(x, [0.25, 0.25], atol=1e-3)
+
+
+def test_posterior_std_is_sqrt_with_a_finite_gradient_at_zero_variance():
+    var = torch.tensor([-1e-18, 0.0, 1e-30, 1e-24, 4e-6, 2.25], dtype=torch.float64).clamp_min(0.0)
+    var.requires_grad_(True)
+    std = acq.posterior_std(var)
+    assert torch.equal(std.detach(), var.detach().sqrt())
+    for value in (std, acq.expected_improvement(torch.zeros(6, dtype=torch.float64), std, 0.5),
+                  acq.ucb(torch.zeros(6, dtype=torch.float64), std, 4.0)):
+        (grad,) = torch.autograd.grad(value.sum(), var, retain_graph=True)
+        assert torch.isfinite(grad).all()
+        assert (grad[:4] == 0).all()  # var <= SIGMA_FLOOR^2: no slope
+    (grad,) = torch.autograd.grad(std.sum(), var)
+    assert torch.allclose(grad[4:], 0.5 / var.detach()[4:].sqrt())
+    (naive,) = torch.autograd.grad(acq.ucb(torch.zeros(6, dtype=torch.float64), var.sqrt(), 4.0).sum(), var)
+    assert not torch.isfinite(naive).all()  # what sqrt itself gives there

@@ -148,7 +148,7 @@ class GPUCB(GPOptimizer):
 
     def acquisition(self, gp, X):
         mean, var = gp.posterior(X)
-        return acq.ucb(mean, var.sqrt(), self.beta_t())
+        return acq.ucb(mean, acq.posterior_std(var), self.beta_t())
 
 
 class GPEI(GPOptimizer):
@@ -162,7 +162,7 @@ class GPEI(GPOptimizer):
 
     def acquisition(self, gp, X):
         mean, var = gp.posterior(X)
-        return acq.expected_improvement(mean, var.sqrt(), float(self.y.max()), self.xi)
+        return acq.expected_improvement(mean, acq.posterior_std(var), float(self.y.max()), self.xi)
 
 
 class GPPI(GPEI):
@@ -172,7 +172,7 @@ class GPPI(GPEI):
 
     def acquisition(self, gp, X):
         mean, var = gp.posterior(X)
-        return acq.probability_of_improvement(mean, var.sqrt(), float(self.y.max()), self.xi)
+        return acq.probability_of_improvement(mean, acq.posterior_std(var), float(self.y.max()), self.xi)
 
 
 class GPTS(GPOptimizer):

@@ -26,6 +26,7 @@ import math
 import numpy as np
 from scipy.stats import qmc
 
+from bolib import acquisition as acq
 from bolib.algorithms.baselines import GPUCB, GPOptimizer
 from bolib.errors import check_choice
 from bolib.runtime import rng as make_rng
@@ -89,7 +90,7 @@ class Explore(Exploit):
     name = "explore"
 
     def acquisition(self, gp, X):
-        return gp.posterior(X)[1].sqrt()
+        return acq.posterior_std(gp.posterior(X)[1])
 
 
 class _RandomExploration:

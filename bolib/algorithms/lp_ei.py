@@ -81,7 +81,7 @@ class LPEI(GPEI):
 
             def log_acquisition(X, terms=terms):
                 mean, var = gp.posterior(X)
-                ei = acq.expected_improvement(mean, var.sqrt(), float(self.y.max()), self.xi) / scale
+                ei = acq.expected_improvement(mean, acq.posterior_std(var), float(self.y.max()), self.xi) / scale
                 value = torch.log(torch.nn.functional.softplus(ei))
                 for centre, mu, sigma in terms:
                     value = value + log_penalizer(X, centre, mu, sigma, L, M)

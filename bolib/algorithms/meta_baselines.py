@@ -131,7 +131,7 @@ class RGPE(MetaOptimizer):
             if w > 0:
                 m, v = model.posterior(X)
                 mean, var = mean + w * m, var + w ** 2 * v
-        return acq.expected_improvement(mean, var.clamp_min(0.0).sqrt(), float(self.y.max()), self.xi)
+        return acq.expected_improvement(mean, acq.posterior_std(var), float(self.y.max()), self.xi)
 
 
 # ------------------------------------------------------------------------------------ TAF
@@ -173,7 +173,7 @@ class TAF(MetaOptimizer):
 
     def acquisition(self, gp, X):
         mean, var = gp.posterior(X)
-        total = 0.75 * acq.expected_improvement(mean, var.clamp_min(0.0).sqrt(), float(self.y.max()), self.xi)
+        total = 0.75 * acq.expected_improvement(mean, acq.posterior_std(var), float(self.y.max()), self.xi)
         for w, meta, best in zip(self.weights, self.meta_gps, self.incumbents):
             if w > 0:
                 total = total + w * (meta.posterior(X)[0] - best).clamp_min(0.0)
@@ -249,4 +249,4 @@ class MTBO(MetaOptimizer):
 
     def acquisition(self, model, X):
         mean, var = model.posterior(X)
-        return acq.expected_improvement(mean, var.clamp_min(0.0).sqrt(), float(self.y.max()), self.xi)
+        return acq.expected_improvement(mean, acq.posterior_std(var), float(self.y.max()), self.xi)

@@ -6,7 +6,10 @@ outcome standardisation, fitted by ``fit_gpytorch_mll`` at every step, and
 ``LogExpectedImprovement`` maximised by ``optimize_acqf`` on the unit cube. A batch (or pending
 points) uses BoTorch's ``qLogExpectedImprovement`` with the pending points as ``X_pending``,
 ``mc_samples`` scrambled-Sobol normal samples (``None``: BoTorch's default) and
-``optimize_acqf(..., sequential=True)``, BoTorch's greedy batch construction.
+``optimize_acqf(..., sequential=True)``, BoTorch's greedy batch construction. There the posterior
+is the fitted ``SingleTaskGP``'s through :class:`bolib.models.cached_posterior.CachedPosteriorGP`:
+the same posterior (``python -m bolib bench --only qei_posterior`` compares them), with the pending
+points' solves done once per evaluation instead of once per candidate.
 
 With ``refit_growth > 0`` the hyperparameters are refitted on the schedule of
 :func:`bolib.algorithms.base.refit_due` instead of at every step: past ``refit_after`` observations,
@@ -45,6 +48,8 @@ class BoTorchLogEI(Optimizer):
         from botorch.sampling import SobolQMCNormalSampler
         from gpytorch.mlls import ExactMarginalLogLikelihood
 
+        from bolib.models.cached_posterior import CachedPosteriorGP
+
         torch.manual_seed(int(self.rng.integers(2 ** 31)))
         X = torch.as_tensor(self.X, dtype=torch.float64)
         Y = torch.as_tensor(self.y, dtype=torch.float64).unsqueeze(-1)
@@ -62,7 +67,7 @@ class BoTorchLogEI(Optimizer):
             acqf = LogExpectedImprovement(model, best_f=Y.max())
         else:
             sampler = None if self.mc_samples is None else SobolQMCNormalSampler(torch.Size([self.mc_samples]))
-            acqf = qLogExpectedImprovement(model, best_f=Y.max(), sampler=sampler,
+            acqf = qLogExpectedImprovement(CachedPosteriorGP(model), best_f=Y.max(), sampler=sampler,
                                            X_pending=torch.as_tensor(self.pending, dtype=torch.float64)
                                            if len(self.pending) else None)
         points, _ = optimize_acqf(acqf, bounds, q=n, num_restarts=self.num_restarts,

@@ -367,7 +367,7 @@ class RMGPUCB(MetaOptimizer):
     def acquisition(self, gp, X):
         mean, var = gp.posterior(X)
         nu = self.current["nu"] if self.meta_gps else 0.0
-        target = mean + self.current["beta"] * var.clamp_min(0.0).sqrt()
+        target = mean + self.current["beta"] * acq.posterior_std(var)
         return ucb_mix(nu, self.meta_part(X) if nu else None, target)
 
 
