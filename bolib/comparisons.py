@@ -26,8 +26,31 @@ def final_simple_regret(trace: Trace) -> float:
 @dataclasses.dataclass
 class Study:
     """Each variant (``label -> bo_job parameters``, e.g. ``{"method": ..., "settings": ...}``) on
-    each problem and seed; ``fixed`` holds the shared parameters (budget, n_init, ...) and
-    ``options(seed)``, if given, per-seed ``benchmark_options`` (e.g. one robot goal per seed)."""
+    each problem and seed: one :func:`bolib.loop.bo_job` per (problem, variant, seed).
+
+    Parameters
+    ----------
+    name : the experiment's name (its jobs' cache folder and the notebook's handle).
+    problems : registered benchmark names (``python -m bolib list``).
+    variants : label -> the parameters that make that competitor (two variants that are the same run
+        raise ``ValueError``).
+    seeds : the seeds; :meth:`on` gives the same study on other seeds (a stage of a staged design).
+    fixed : the parameters every job shares (``budget``, ``n_init``, ``dim``, ``batch_size`` ...).
+    options : seed -> that seed's ``benchmark_options`` (e.g. one robot goal per seed), if given.
+
+    Returns
+    -------
+    :meth:`experiment` is the :class:`bolib.experiment.Experiment` a notebook runs (``ctx.run``);
+    :meth:`collect` turns its results into :class:`Traces` by (problem, label).
+
+    Examples
+    --------
+    >>> from bolib.comparisons import Study
+    >>> study = Study("demo", ["branin"], {"EI": {"method": "gp-ei"}, "random": {"method": "random"}},
+    ...               seeds=[0, 1], fixed={"budget": 8, "n_init": 4})
+    >>> len(study.experiment().jobs()), study.label({"method": "random", "seed": 1})
+    (4, 'random')
+    """
 
     name: str
     problems: Sequence[str]

@@ -125,14 +125,39 @@ def _optimize(fn: Callable, bounds, sense: str, method: str, budget: int, seed: 
 def minimize(fn: Callable[[np.ndarray], float], bounds: Sequence[tuple[float, float]], *,
              method: str = "gp-ei", budget: int = 50, seed: int = 0, n_init: int | None = None,
              **settings) -> OptimizeResult:
-    """Minimise ``fn(x)`` over the box ``bounds`` (one (low, high) pair per dimension)."""
+    """Minimise ``fn(x)`` over the box ``bounds`` by Bayesian optimisation.
+
+    Parameters
+    ----------
+    fn : the objective: one point (a 1-D array in the box's units) -> one finite number.
+    bounds : one ``(low, high)`` pair per dimension.
+    method : a registered method (``python -m bolib list``); ``"gp-ei"`` is a GP with expected improvement.
+    budget : evaluations of ``fn``, the initial design included.
+    seed : fixes the design and every random choice of the method.
+    n_init : points of the method's scrambled Sobol design (``None``: max(5, 2 d)).
+    **settings : the method's own settings (a setting it does not take raises ``TypeError`` naming it).
+
+    Returns
+    -------
+    OptimizeResult : ``x`` and ``fun`` (the best point and its value), every evaluation in
+    ``x_iters`` and ``func_vals``, and the ask/tell ``optimizer``. A non-finite value of ``fn`` raises
+    :class:`ObjectiveError`, whose ``result`` holds the evaluations before it.
+
+    Examples
+    --------
+    >>> import bolib
+    >>> res = bolib.minimize(lambda x: (x[0] - 0.3) ** 2 + x[1] ** 2, [(-1, 1), (-2, 2)], budget=12, seed=0)
+    >>> res.x.shape, len(res.func_vals), bool(res.fun <= res.func_vals[:6].min())
+    ((2,), 12, True)
+    """
     return _optimize(fn, bounds, "min", method, budget, seed, n_init, settings)
 
 
 def maximize(fn: Callable[[np.ndarray], float], bounds: Sequence[tuple[float, float]], *,
              method: str = "gp-ei", budget: int = 50, seed: int = 0, n_init: int | None = None,
              **settings) -> OptimizeResult:
-    """Maximise ``fn(x)`` over the box ``bounds`` (one (low, high) pair per dimension)."""
+    """Maximise ``fn(x)`` over the box ``bounds``: :func:`minimize`'s parameters and result, with
+    ``fun`` the largest value found."""
     return _optimize(fn, bounds, "max", method, budget, seed, n_init, settings)
 
 

@@ -91,7 +91,31 @@ def method_entry(name: str) -> str:
 
 
 def make_optimizer(name: str, dim: int, seed: int = 0, **settings) -> Optimizer:
-    """Build the registered optimiser ``name``; unknown settings raise a ``TypeError`` naming them."""
+    """Build the registered ask/tell optimiser ``name`` on the unit cube [0, 1]^dim (it maximises).
+
+    Parameters
+    ----------
+    name : a key of :data:`METHODS` (``python -m bolib list`` prints them with their papers).
+    dim : the dimension of the search space.
+    seed : fixes every random choice of the optimiser.
+    **settings : the method's settings (its class's keyword arguments); one it does not take raises
+        ``TypeError`` naming it, an unknown ``name`` an ``UnknownChoiceError`` listing the methods.
+
+    Returns
+    -------
+    Optimizer : ``ask(n)`` proposes ``n`` points (an ``(n, dim)`` array), ``tell(X, y)`` takes
+    evaluations; ``history`` and ``info`` hold what the method records per proposal and per run.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from bolib.algorithms import make_optimizer
+    >>> opt = make_optimizer("random", 2, seed=0)
+    >>> X = opt.ask(3)
+    >>> opt.tell(X, -np.sum((X - 0.5) ** 2, axis=1))
+    >>> X.shape, len(opt.y)
+    ((3, 2), 3)
+    """
     return METHODS[name](dim, seed, **settings)
 
 

@@ -130,7 +130,34 @@ def _jsonable(value):
 
 
 class ClaimBook:
-    """The claims of one paper at one profile (and seed offset); written to ``path`` as JSON."""
+    """The claims of one paper at one profile (and seed offset); written to ``path`` as JSON.
+
+    Each claim is first declared (:meth:`comparison`, :meth:`rate`, :meth:`value`, :meth:`coverage`,
+    :meth:`erratum`: the rule, margin and stages fixed before any data), then decided on its data
+    (:meth:`decide`), or counted at once (:meth:`invariant`), or recorded as not run (:meth:`not_run`).
+    ``origin="paper"`` (with ``location`` and ``evidence``) marks the paper's claims, ``"check"`` ours.
+
+    Parameters
+    ----------
+    paper, profile : the paper's id and the profile the notebook runs.
+    path : where :meth:`save` writes the claims (``None``: not written).
+    seed_offset : the first seed of the run (its claims are a replication on other seeds).
+    provenance : called at :meth:`save` for what produced the claims (code, versions, machine).
+
+    Returns
+    -------
+    :meth:`decide`, :meth:`invariant` and :meth:`not_run` return the :class:`Claim` recorded (its
+    ``verdict``, ``measured``, ``reason``); :meth:`table` all claims as a DataFrame; :meth:`save` the path.
+
+    Examples
+    --------
+    >>> from bolib.claims.book import ClaimBook
+    >>> book = ClaimBook("demo", "quick")
+    >>> _ = book.value("V1", "the constant is 2", 2.0, tolerance=0.1, origin="paper", location="Eq. 1",
+    ...                evidence="theory")
+    >>> book.decide("V1", 2.04).verdict
+    'reproduced'
+    """
 
     def __init__(self, paper: str, profile: str, path: str | Path | None = None, seed_offset: int = 0,
                  provenance: Callable[[], dict] | None = None):

@@ -191,6 +191,22 @@ class GP:
         BoTorch's default lengthscale and noise priors).
     seed
         Seeds the random starts (with the number of points), so a fit is a pure function of its data.
+
+    Returns
+    -------
+    After :meth:`fit` (X in the unit cube, y in observation units), :meth:`predict` gives posterior
+    means and standard deviations as arrays, :meth:`posterior` the same as differentiable tensors
+    (``full_cov=True``: the covariance), and :meth:`group_posterior` one additive component's.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from bolib.models import GP
+    >>> X = np.random.default_rng(0).random((20, 2))
+    >>> gp = GP("rbf", ard=True).fit(X, np.sin(6 * X[:, 0]) + X[:, 1])
+    >>> mean, sd = gp.predict(X[:3])
+    >>> bool(np.allclose(mean, np.sin(6 * X[:3, 0]) + X[:3, 1], atol=0.05)), sd.shape
+    (True, (3,))
     """
 
     def __init__(self, kernel: str | gpytorch.kernels.Kernel = "matern25", *, ard: bool = False,
