@@ -115,7 +115,7 @@ class Traces:
 
     def plot(self, axes, by: str = "evaluation", ylabel: str = "simple regret", transform=None,
              labels: Sequence[str] | None = None, style: Callable[[str], dict] | None = None, titles=None):
-        """One panel per problem: mean over seeds with a 95% band for each label."""
+        """One panel per problem: each label's median over seeds with its quartile band (:func:`bolib.plots.plot_band`)."""
         from bolib.plots import plot_band
 
         for ax, problem in zip(np.ravel(axes), self.problems):

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import seaborn as sns
 
 from bolib.provenance import git_revision
-from bolib.stats import mean_ci
 
 
 def set_style() -> None:
@@ -16,12 +16,41 @@ def set_style() -> None:
                       "legend.fontsize": 8, "figure.constrained_layout.use": True})
 
 
+#: curves per panel drawn with a band; later curves of the panel are thin lines without one
+BANDS_PER_PANEL = 5
+#: a panel whose plotted values are all positive and span at least this ratio gets a log y axis
+DECADES_FOR_LOG = 100.0
+_BAND = "bolib-band"  # gid of a band, to count a panel's bands
+
+
 def plot_band(ax, x, samples, label: str, **kwargs):
-    """Mean over seeds (rows of ``samples``) with its 95% Student-t band."""
-    band = mean_ci(samples)
-    line, = ax.plot(x, band.mean, label=f"{label} (n={band.n})", **kwargs)
-    ax.fill_between(x, band.lower, band.upper, color=line.get_color(), alpha=0.2, linewidth=0)
+    """The median over seeds (rows of ``samples``) with a band from their first to their third
+    quartile: the band stays among the values the seeds took, so it never runs below zero for a
+    regret and is drawn correctly on a log axis. The first :data:`BANDS_PER_PANEL` curves of a panel
+    get their band; later ones are thin lines (their label says so), so that bands do not pile up."""
+    samples = np.asarray(samples, dtype=float).reshape(-1, len(x))
+    q1, median, q3 = np.percentile(samples, [25, 50, 75], axis=0)
+    banded = sum(c.get_gid() == _BAND for c in ax.collections) < BANDS_PER_PANEL
+    style = {} if banded else {"linewidth": 0.8}
+    line, = ax.plot(x, median, label=f"{label} (median{', IQR' if banded else ''}, n={len(samples)})",
+                    **{**style, **kwargs})
+    if banded and len(samples) > 1:
+        ax.fill_between(x, q1, q3, color=line.get_color(), alpha=0.2, linewidth=0, gid=_BAND)
     return line
+
+
+def log_scale_if_decades(ax) -> None:
+    """Give ``ax`` a log y axis if every value its lines and bands plot is positive and they span at
+    least :data:`DECADES_FOR_LOG` (left alone if its y scale was set already)."""
+    if ax.get_yscale() != "linear":
+        return
+    values = [np.asarray(line.get_ydata(), dtype=float) for line in ax.get_lines()
+              if line.get_transform() == ax.transData]  # not axhline/axvline (axes coordinates)
+    values += [path.vertices[:, 1] for c in ax.collections if c.get_gid() == _BAND for path in c.get_paths()]
+    values = np.concatenate([v.ravel() for v in values]) if values else np.empty(0)
+    values = values[np.isfinite(values)]
+    if len(values) and values.min() > 0 and values.max() / values.min() >= DECADES_FOR_LOG:
+        ax.set_yscale("log")
 
 
 def save_figure(fig, directory: str | Path, name: str, *, profile: str, seeds, jobs: str = "") -> list[Path]:

@@ -340,18 +340,31 @@ def svm_per_run(traces, variants, metric) -> dict:
 
 
 def plot_simple(ax, runs, labels, title: str) -> None:
-    """Figs. 1a, 1c, 1d, 5: per variant, the mean simple regret S_t over seeds with a band of one standard error."""
+    """Figs. 1a, 1c, 1d, 5: per variant, the simple regret S_t over seeds (:func:`bolib.plots.plot_band`)."""
+    from bolib import plots
+
     for label in labels:
         s = stack(runs, label, "simple")
-        t = np.arange(1, s.shape[1] + 1)
-        ax.plot(t, s.mean(0), label=label)
-        ax.fill_between(t, s.mean(0) - s.std(0) / np.sqrt(len(s)), s.mean(0) + s.std(0) / np.sqrt(len(s)), alpha=0.2)
+        plots.plot_band(ax, np.arange(1, s.shape[1] + 1), s, label)
     ax.set(xlabel="query t", ylabel="simple regret", yscale="log", title=title)
     ax.legend(fontsize=7)
 
 
+def plot_svm(ax, svm_traces, variants, n_init: int, title: str) -> None:
+    """Fig. 2c: per method, the simple regret (accuracy) of every SVM-grid run, targets and
+    initialisations pooled (:func:`bolib.plots.plot_band`); the line marks the end of the initial design."""
+    from bolib import plots
+
+    for m in variants:
+        regret = np.vstack([tr.curves("svm-grid", m) for tr in svm_traces])
+        plots.plot_band(ax, np.arange(1, regret.shape[1] + 1), regret, m, color=COLOURS[m])
+    ax.axvline(n_init + 0.5, color="0.6", lw=0.8)
+    ax.set(xlabel="evaluations (initial design left of the line)", ylabel="simple regret (accuracy)", title=title)
+    ax.legend(fontsize=6)
+
+
 def plot_best(ax, traces, problem: str, labels, sign: float = 1.0, ylabel: str = "best value so far") -> None:
-    """Figs. 1e-f, 2a, 2d, 2e, 9a: per method, the mean over seeds (95% band) of the best value found so far, times
+    """Figs. 1e-f, 2a, 2d, 2e, 9a: per method, the best value found so far over seeds (:func:`bolib.plots.plot_band`), times
     ``sign``, against evaluations; the line marks the end of the initial design."""
     from bolib import plots
 

@@ -1,0 +1,55 @@
+"""The figure conventions of bolib.plots: quartile bands within the data, a few bands per panel, log
+axes where the values span decades."""
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+from bolib import plots  # noqa: E402
+
+
+def _bands(ax):
+    return [c for c in ax.collections if c.get_gid() == plots._BAND]
+
+
+def test_the_band_stays_within_the_seeds_values_and_the_median_is_drawn():
+    rng = np.random.default_rng(0)
+    regret = np.exp(rng.normal(size=(7, 30)) * 3)  # positive, heavy-tailed: a mean +- t band would cross zero
+    fig, ax = plt.subplots()
+    line = plots.plot_band(ax, np.arange(30), regret, "m")
+    (band,) = _bands(ax)
+    lows = band.get_paths()[0].vertices[:, 1]
+    assert lows.min() >= regret.min() and np.allclose(line.get_ydata(), np.median(regret, axis=0))
+    assert "median" in line.get_label() and "n=7" in line.get_label()
+    plt.close(fig)
+
+
+def test_a_panel_gets_at_most_five_bands_and_every_curve_its_label():
+    fig, ax = plt.subplots()
+    for k in range(8):
+        plots.plot_band(ax, np.arange(5), np.random.default_rng(k).random((4, 5)), f"c{k}")
+    assert len(_bands(ax)) == plots.BANDS_PER_PANEL
+    labels = [line.get_label() for line in ax.get_lines()]
+    assert len(labels) == 8 and all(label.startswith(f"c{k} ") for k, label in enumerate(labels))
+    plt.close(fig)
+
+
+def test_log_axis_only_where_positive_values_span_decades():
+    fig, axes = plt.subplots(1, 3)
+    plots.plot_band(axes[0], np.arange(4), np.array([[1e3, 10, 1, 0.5]] * 3), "decades")
+    plots.plot_band(axes[1], np.arange(4), np.array([[3.0, 2, 1, 0.5]] * 3), "one decade")
+    plots.plot_band(axes[2], np.arange(4), np.array([[1e3, 10, 1, 0.0]] * 3), "reaches zero")
+    for ax in axes:
+        plots.log_scale_if_decades(ax)
+    assert [ax.get_yscale() for ax in axes] == ["log", "linear", "linear"]
+    plt.close(fig)
+
+
+def test_reference_lines_in_axes_coordinates_do_not_decide_the_scale():
+    fig, ax = plt.subplots()
+    plots.plot_band(ax, np.arange(4), np.array([[1e3, 10, 1, 0.5]] * 3), "decades")
+    ax.axvline(1.5, color="0.6")  # y from 0 to 1 in axes coordinates
+    plots.log_scale_if_decades(ax)
+    assert ax.get_yscale() == "log"
+    plt.close(fig)
