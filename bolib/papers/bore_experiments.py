@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
+from bolib import plots
 from bolib.comparisons import Study
 from bolib.experiment import Experiment, stage_seeds
 from bolib.papers import bore as pb
@@ -130,3 +133,102 @@ def plan(S: dict, look: int = -1) -> list[Experiment]:
 
 __all__ = ["ACTIVATION", "DIMS", "LABELS", "NET_STEPS", "SVGD_STEPS", "appe", "fig1", "fig2", "fig2_methods",
            "plan", "racing", "repeat_seed", "theory"]
+
+
+# --------------------------------------------------------------------------------------------------
+# Figures: one function per figure of the notebook, each made, saved and shown by ``ctx.figure``.
+
+def fig_band_ratio(ctx, trials, ratios) -> None:
+    """Theorem 1 (§5.1): per trial, the largest |pi* - pi_hat_t| over the domain and t, divided by
+    beta_t sigma_t (Theorem 1's band) and by sigma_t alone (a one-sigma band), as histograms."""
+    with ctx.figure("band_ratio", trials, 1, 2, figsize=(8, 3)) as (fig, axes):
+        for ax, column, colour, xlabel, title in (
+                (axes[0], 0, "C0", "largest |pi* - pi_hat_t| / (beta_t sigma_t)", "Theorem 1's band"),
+                (axes[1], 1, "C1", "largest |pi* - pi_hat_t| / sigma_t", "one-sigma band (beta = 1)")):
+            ax.hist(ratios[:, column], bins=20, color=colour, label="trials")
+            ax.axvline(1, color="k", lw=1, label="ratio 1 (the band holds left of it)")
+            ax.set(xlabel=xlabel, ylabel="trials", title=title)
+            ax.legend(fontsize=7)
+
+
+def fig_theory_regret(ctx, trials, runs, testbed, grid, f) -> None:
+    """Theorems 2-3 (§5.2-5.3): (a) simple and (b) cumulative regret of every rule of :data:`LABELS` on
+    the D.1 testbeds, (c) one testbed: pi*, f and the finite domain."""
+    T = len(runs["bore"][0]["regret"])
+    t = np.arange(1, T + 1)
+    with ctx.figure("theory_regret", trials, 1, 3, figsize=(12, 3.2)) as (fig, axes):
+        for rule, label in LABELS.items():
+            regret = np.array([r["regret"] for r in runs[rule]])
+            plots.plot_band(axes[0], t, np.minimum.accumulate(regret, axis=1) + 1e-6, label)
+            plots.plot_band(axes[1], t, np.cumsum(regret, axis=1), label)
+        axes[0].set(yscale="log", xlabel="t", ylabel="simple regret + 1e-6", title="(a) simple regret")
+        axes[1].set(xlabel="t", ylabel="R_t", title="(b) cumulative regret")
+        axes[0].legend(fontsize=6)
+        axes[2].plot(grid, pb.rbf(grid, testbed["centres"]) @ testbed["alpha"], label="pi*")
+        axes[2].plot(grid, f, label="f")
+        axes[2].plot(testbed["X"], np.zeros_like(testbed["X"]), "|k", label="domain")
+        axes[2].set(xlabel="x", title="(c) one testbed (tau = 0)")
+        axes[2].legend(fontsize=6)
+
+
+def fig_appc_band(ctx, trials, runs) -> None:
+    """App. C: the moving threshold tau_t (the empirical gamma-quantile) and Theorem 1's band ratio
+    with the moving and with the fixed threshold."""
+    taus = np.array([r["tau"] for r in runs["bore++-moving"]])
+    t = np.arange(1, taus.shape[1] + 1)
+    with ctx.figure("appc_band", trials, 1, 2, figsize=(8, 3)) as (fig, axes):
+        plots.plot_band(axes[0], t, taus, "tau_t (moving)")
+        axes[0].axhline(0.0, color="k", lw=1, label="fixed tau")
+        axes[0].set(xlabel="t", ylabel="tau_t", title="empirical gamma-quantile")
+        for rule in ("bore++-moving", "bore++"):
+            plots.plot_band(axes[1], t, np.array([r["ratio"] for r in runs[rule]]), LABELS[rule])
+        axes[1].axhline(1.0, color="k", lw=1, label="ratio 1 (the bound)")
+        axes[1].set(xlabel="t", ylabel="max_x |pi_t - pi_hat| / (beta sigma)", title="Theorem 1's band")
+        for ax in axes:
+            ax.legend(fontsize=6)
+
+
+def fig_theorem4(ctx, seeds, batches, sizes, beta: float) -> None:
+    """Theorem 4 (§5.4): distributional regret r_bar_t per round, and simple regret per round and per
+    evaluation, of batches of M exact draws with a fixed ``beta`` (``batches[("fixed", M)]``), beside
+    uniform sampling and Theorem 1's beta_t at the largest M."""
+    M_max = max(sizes)
+    rounds = np.arange(1, len(batches["fixed", M_max][0]["dist_regret"]) + 1)
+    series = lambda key, name: np.array([r[name] for r in batches[key]])  # noqa: E731
+    with ctx.figure("theorem4", seeds, 1, 3, figsize=(12, 3.2)) as (fig, axes):
+        for M in sizes:
+            plots.plot_band(axes[0], rounds, series(("fixed", M), "dist_regret"), f"M = {M}")
+            plots.plot_band(axes[1], rounds, series(("fixed", M), "simple_regret") + 1e-6, f"M = {M}")
+            plots.plot_band(axes[2], rounds * M, series(("fixed", M), "simple_regret") + 1e-6, f"M = {M}")
+        for key, name in ((("uniform", M_max), f"uniform, M = {M_max}"), (("bore++", M_max), f"Theorem 1's beta, M = {M_max}")):
+            plots.plot_band(axes[0], rounds, series(key, "dist_regret"), name)
+        plots.plot_band(axes[1], rounds, series(("uniform", M_max), "simple_regret") + 1e-6, f"uniform, M = {M_max}")
+        axes[0].set(xlabel="round", ylabel="r_bar_t", title=f"distributional regret (beta = {beta:g})")
+        axes[1].set(yscale="log", xlabel="round", ylabel="simple regret + 1e-6", title="per round")
+        axes[2].set(yscale="log", xlabel="evaluations", title="per evaluation")
+        axes[0].legend(fontsize=6)
+        axes[1].legend(fontsize=6)
+
+
+def fig_theorem4_long(ctx, seeds, batches_long, sizes, observations: int) -> None:
+    """Theorem 4 with Theorem 1's beta_t on ``observations`` / M rounds: sum_t r_bar_t per batch size,
+    beside uniform sampling at the largest M."""
+    M_max = max(sizes)
+    cumulative = lambda key: np.array([np.cumsum(r["dist_regret"]) for r in batches_long[key]])  # noqa: E731
+    with ctx.figure("theorem4_long", seeds, figsize=(5, 3.2)) as (fig, ax):
+        for key, name in [(("bore++", M), f"M = {M}") for M in sizes] + [(("uniform", M_max), f"uniform, M = {M_max}")]:
+            curves = cumulative(key)
+            plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, name)
+        ax.set(xscale="log", yscale="log", xlabel="round t", ylabel="sum_t r_bar_t",
+               title=f"Theorem 1's beta_t, {observations} / M rounds")
+        ax.legend(fontsize=6)
+
+
+def fig_racing(ctx, traces, labels) -> None:
+    """Fig. 2c stand-in (racing line): the best lap time so far of every method against evaluations."""
+    curves = {label: np.array([-np.maximum.accumulate(tr.f) for tr in traces["racing-line", label]]) for label in labels}
+    with ctx.figure("racing", ctx.seeds(len(next(iter(curves.values())))), figsize=(5, 3.2)) as (fig, ax):
+        for label, best in curves.items():
+            plots.plot_band(ax, np.arange(1, best.shape[1] + 1), best, label)
+        ax.set(xlabel="evaluations", ylabel="best lap time (s)", title="racing line (stand-in)")
+        ax.legend(fontsize=6)
