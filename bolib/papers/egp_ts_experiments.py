@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 import bolib.papers.egp_ts as paper
+from bolib import plots
 from bolib.comparisons import Study
 from bolib.experiment import Experiment, stage_seeds
 from bolib.loop import bo_job
@@ -211,3 +212,98 @@ def regret_figure(ctx, traces, name: str, seeds, **plot) -> None:
                     squeeze=False) as (fig, axes):
         traces.plot(axes[0], style=dashed_baselines, **plot)
 
+
+
+# ---------------------------------------------------------------- the theory figures (§5), one function each
+def fig_e1_information_gain(ctx, gain) -> None:
+    """E1: the greedy information gain gamma_T of each (kernel, d) against T (means over seeds)."""
+    seeds = ctx.seeds(len(next(iter(gain.values()))))
+    with ctx.figure("e1_information_gain", seeds, figsize=(5, 3.3)) as (fig, ax):
+        for (kernel, d), g in gain.items():
+            ax.plot(np.arange(1, len(g[0]) + 1), np.mean(g, axis=0), label=f"{kernel}, d={d} (mean)",
+                    ls="-" if d == 1 else "--")
+        ax.set(xscale="log", yscale="log", xlabel="T", ylabel=r"greedy $\hat\gamma_T$", title="E1: information gain")
+        ax.legend(fontsize=6)
+
+
+def fig_e3_assumption1(ctx, seeds, tails, kernels) -> None:
+    """E3 (Assumption 1): the survival function of the largest derivative L_max of prior draws, per kernel,
+    standardised, beside an exponential tail."""
+    with ctx.figure("e3_assumption1", seeds, figsize=(5, 3.3)) as (fig, ax):
+        for kernel in kernels:
+            L = np.sort(np.concatenate([o["L_max"] for o in tails[kernel]]))
+            survival = 1 - np.arange(1, len(L) + 1) / (len(L) + 1)
+            ax.plot((L - np.median(L)) / L.std(), survival, label=kernel)
+        z = np.linspace(0, 4, 50)
+        ax.plot(z, 0.5 * np.exp(-z * np.sqrt(2)), "k:", lw=0.8, label="exponential tail (reference)")
+        ax.set(yscale="log", xlim=(0, None), xlabel="(L - median) / SD", ylabel=r"$\Pr(L_{max} > L)$",
+               title="E3: derivative tails")
+        ax.legend(fontsize=6)
+
+
+def fig_e4_theorem1(ctx, seeds, BR, bound, egp_runs) -> None:
+    """E4 (Theorem 1): (a) Bayesian regret of EGP-TS, the oracle, random search and every single member,
+    beside the eq. 30 bound; (b) the weight of the true member and sum_m (w_t^m)^2; (c) how often each
+    member is drawn."""
+    t = np.arange(1, len(bound) + 1)
+    W_t = np.array([o["weights_t"] for o in egp_runs])
+    M = W_t.shape[2]
+    with ctx.figure("e4_theorem1", seeds, 1, 3, figsize=(14, 3.4)) as (fig, axes):
+        for k in ["egp-ts", "oracle", "random"] + [f"single-{j}" for j in range(M)]:
+            plots.plot_band(axes[0], t, BR[k], k, ls="--" if k.startswith("single") else "-")
+        axes[0].plot(t, bound, "k:", label="eq. 30 bound (finite domain)")
+        axes[0].set(xscale="log", yscale="log", xlabel="T", ylabel="Bayesian regret BR(T)", title="E4 (a)")
+        axes[0].legend(fontsize=6)
+        plots.plot_band(axes[1], t, np.array([o["w_star"] for o in egp_runs]), r"$w^{m^*}_t$")
+        plots.plot_band(axes[1], t, np.array([o["w_square"] for o in egp_runs]), r"$\sum_m (w_t^m)^2$")
+        for j in range(M):
+            axes[1].plot(t, W_t[:, :, j].mean(0), lw=0.8, ls=":", label=f"mean $w_t^{j}$")
+        axes[1].set(xscale="log", xlabel="t", ylabel="weight", title="E4 (b): calibration and concentration")
+        axes[1].legend(fontsize=6)
+        chosen = np.array([o["member"] for o in egp_runs])
+        for j in range(M):
+            axes[2].plot(t, (chosen == j).mean(0), label=f"member {j}")
+        axes[2].axhline(1 / M, color="k", lw=0.8, ls=":", label="1/M (uniform draws)")
+        axes[2].set(xlabel="t", ylabel="frequency of $m_t$", title="E4 (c): members drawn")
+        axes[2].legend(fontsize=7)
+
+
+def fig_e8_weights(ctx, W, labels, n_init: int) -> None:
+    """E8: EGP-TS's weight of each dictionary member (``W``: seeds x proposals x members) against evaluations."""
+    with ctx.figure("e8_weights_practical", ctx.seeds(len(W)), figsize=(5, 3.3)) as (fig, ax):
+        for j, label in enumerate(labels):
+            plots.plot_band(ax, np.arange(n_init + 1, n_init + W.shape[1] + 1), W[:, :, j], label)
+        ax.set(xlabel="evaluation", ylabel="weight", title="E8: Matérn-3/2 truth, 4-kernel dictionary")
+        ax.legend(fontsize=7)
+
+
+def fig_e5_sqrt_m(ctx, seeds, Ms, table) -> None:
+    """E5: BR(T) against the dictionary size M for EGP-TS and uniform member draws (``table[1.0]``,
+    ``table[0.0]``: seeds x M), beside sqrt(M)."""
+    with ctx.figure("e5_sqrt_m", seeds, figsize=(4.6, 3.3)) as (fig, ax):
+        plots.plot_band(ax, Ms, table[1.0], "EGP-TS")
+        plots.plot_band(ax, Ms, table[0.0], "uniform member draws (contrast)", ls="--")
+        ax.plot(Ms, np.median(table[1.0], axis=0)[0] * np.sqrt(Ms / Ms[0]), "k:", label=r"$\propto\sqrt{M}$")
+        ax.set(xscale="log", yscale="log", xlabel="M", ylabel="BR(T)", title="E5: dictionary size")
+        ax.legend(fontsize=7)
+
+
+def fig_e6_parallel(ctx, seeds, BR, BR_random, B: float, rho) -> None:
+    """E6 (Theorems 2-3): Bayesian regret of synchronous and asynchronous batches of K against evaluations,
+    and, per mode, BR_K beside the heuristic sqrt(rho_K) BR_1 + (K - 1) 2B (means over seeds)."""
+    t = np.arange(1, BR_random.shape[1] + 1)
+    with ctx.figure("e6_parallel", seeds, 1, 3, figsize=(14, 3.4)) as (fig, axes):
+        for K in KS:
+            plots.plot_band(axes[0], t, BR["sync", K], f"sync K={K}")
+            plots.plot_band(axes[0], t, BR["async", K], f"async K={K}", ls="--")
+        plots.plot_band(axes[0], t, BR_random, "random search", color="k")
+        axes[0].set(xscale="log", yscale="log", xlabel="evaluations", ylabel="BR", title="E6: regret vs evaluations")
+        axes[0].legend(fontsize=6)
+        for ax, mode in zip(axes[1:], ("sync", "async")):
+            for K in KS[1:]:
+                line = ax.plot(t, BR[mode, K].mean(0), label=f"BR_K, K={K} (mean)")[0]
+                ax.plot(t, np.sqrt(rho[K]) * BR[mode, 1].mean(0) + (K - 1) * 2 * B, ls=":", color=line.get_color(),
+                        label=rf"heuristic $\sqrt{{\rho_K}}BR_1+(K-1)2B$, K={K}")
+            ax.plot(t, BR_random.mean(0), "k-", lw=0.8, label="random search (mean)")
+            ax.set(xlabel="evaluations", ylabel="BR", title=f"E6: heuristic reading of Theorem {2 if mode == 'async' else 3} ({mode})")
+            ax.legend(fontsize=6)
