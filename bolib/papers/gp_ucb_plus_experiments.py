@@ -8,7 +8,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from bolib import theory
+import numpy as np
+
+from bolib import plots, theory
 from bolib.algorithms.gp_ucb_plus import BETA_TWO
 from bolib.experiment import Experiment, stage_seeds
 from bolib.loop import bo_job
@@ -183,3 +185,128 @@ def plan(S: dict, look: int = -1) -> list[Experiment]:
             *benchmarks(S, stage_seeds(S["bench_seeds"], look), range(S["reference_seeds"])),
             *random_forest(S, stage_seeds(S["rf_seeds"], look)),
             sprinkler(S, stage_seeds(S["sprinkler_seeds"], look))]
+
+
+# --------------------------------------------------------------------------------------------------
+# Figures: one function per figure of the notebook, each made, saved and shown by ``ctx.figure``.
+
+def _label(rule: str, contrast: str) -> str:
+    return f"{rule} (contrast)" if rule == contrast else rule
+
+
+def fig_c1_fill_distance(ctx, seeds, n, H) -> None:
+    """C1 (Sec. 3): the fill distance h of uniform, Sobol and Halton designs of n points in d = 1, 2, 3
+    (``H[kind, d]``: seeds x sizes), beside n^(-1/d) and (log n / n)^(1/d) from the uniform median."""
+    with ctx.figure("c1_fill_distance", seeds, 1, 3, figsize=(11, 3.2)) as (fig, axes):
+        for d, ax in zip((1, 2, 3), axes):
+            for kind in theory.DESIGNS:
+                plots.plot_band(ax, n, H[kind, d], kind)
+            h0 = np.median(H["uniform", d], axis=0)[0]
+            ax.plot(n, h0 * (n / n[0]) ** (-1 / d), "k:", lw=1, label="$n^{-1/d}$")
+            ax.plot(n, h0 * ((np.log(n) / n) / (np.log(n[0]) / n[0])) ** (1 / d), "k--", lw=1, label=r"$(\log n/n)^{1/d}$")
+            ax.set(xscale="log", yscale="log", xlabel="n", title=f"d = {d}")
+        axes[0].set_ylabel("fill distance h")
+        axes[0].legend(fontsize=7)
+
+
+def fig_c2_power_function(ctx, seeds, power) -> None:
+    """C2: sup sigma against the fill distance h of each design (``power``: rows kernel, h, sup_sigma)."""
+    with ctx.figure("c2_power_function", seeds, figsize=(4.8, 3.3)) as (fig, ax):
+        for kernel, part in power.groupby("kernel"):
+            ax.scatter(part.h, part.sup_sigma, s=6, label=kernel)
+        ax.set(xscale="log", yscale="log", xlabel="fill distance h", ylabel=r"$\sup_x \sigma(x)$",
+               title="C2: power function (d = 1)")
+        ax.legend(fontsize=7)
+
+
+def fig_c4_rates(ctx, seeds, R, sup, predicted) -> None:
+    """C4 (Theorem 4.4): cumulative regret of each rule per kernel (``R[kernel, rule]``: seeds x T), beside
+    T^(predicted exponent), and EXPLOIT+'s sup sigma_{t-1} per kernel (``sup[kernel]``)."""
+    T = next(iter(R.values())).shape[1]
+    t = np.arange(1, T + 1)
+    with ctx.figure("c4_theorem44_rates", seeds, 1, len(KERNELS) + 1, figsize=(17, 3.2)) as (fig, axes):
+        for ax, kernel in zip(axes, KERNELS):
+            for rule in RULES + ("exploit",):
+                plots.plot_band(ax, t, R[kernel, rule], _label(rule, "exploit"))
+            if predicted[kernel] > 0:
+                ref = np.median(R[kernel, "exploit+"], axis=0)[T // 8]
+                ax.plot(t, ref * (t / t[T // 8]) ** predicted[kernel], "k:", lw=1, label=f"$T^{{{predicted[kernel]}}}$")
+            ax.set(xscale="log", yscale="log", xlabel="T", title=kernel)
+        axes[0].set_ylabel("cumulative regret $R_T$ (acquisition points)")
+        axes[0].legend(fontsize=7)
+        for kernel in KERNELS:
+            plots.plot_band(axes[-1], t, sup[kernel], kernel)
+        axes[-1].set(xscale="log", yscale="log", xlabel="t", title=r"EXPLOIT+: $\sup\sigma_{t-1}$")
+        axes[-1].legend(fontsize=7)
+
+
+def fig_c5_gp_draws(ctx, seeds, R5, cases) -> None:
+    """C5 (Theorem 4.8): cumulative regret on GP draws per (kernel, d) of ``cases`` (``R5[rule, kernel, d]``)."""
+    with ctx.figure("c5_theorem48_gp_draws", seeds, 1, len(cases), figsize=(3.5 * len(cases), 3.2)) as (fig, axes):
+        for ax, (kernel, d) in zip(axes, cases):
+            for rule in (*PLUS_RULES, "gp-ucb", "exploit"):
+                curves = R5[rule, kernel, d]
+                plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, _label(rule, "gp-ucb"))
+            ax.set(xscale="log", yscale="log", xlabel="T", title=f"{kernel}, d = {d}")
+        axes[0].set_ylabel("$R_T$ (acquisition points)")
+        axes[0].legend(fontsize=7)
+
+
+def fig_c6_theorem31(ctx, seeds, R6) -> None:
+    """C6 (Theorem 3.1): cumulative regret of each rule with the SE kernel in d = 1, 2 (``R6[d][rule]``),
+    divided by sqrt(T) log^(d/2) T."""
+    with ctx.figure("c6_theorem31", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
+        for ax, d in zip(axes, (1, 2)):
+            for rule in RULES + ("exploit",):
+                curves = R6[d][rule]
+                tt = np.arange(2, curves.shape[1] + 1)
+                plots.plot_band(ax, tt, curves[:, 1:] / (np.sqrt(tt) * np.log(tt) ** (d / 2)), _label(rule, "exploit"))
+            ax.set(xscale="log", yscale="log", xlabel="T", title=f"SE, d = {d}")
+        axes[0].set_ylabel(r"$R_T / (\sqrt{T}\log^{d/2}T)$")
+        axes[0].legend(fontsize=7)
+
+
+def fig_c7_sobol_exploration(ctx, seeds, sup) -> None:
+    """C7: EXPLOIT+'s sup sigma_t with uniform and with Sobol exploration (``sup[kernel]``: the two arrays)."""
+    with ctx.figure("c7_sobol_exploration", seeds, 1, len(C7_KERNELS), figsize=(12, 3.2)) as (fig, axes):
+        for ax, kernel in zip(axes, C7_KERNELS):
+            uniform, sobol = sup[kernel]
+            t = np.arange(1, uniform.shape[1] + 1)
+            plots.plot_band(ax, t, uniform, "uniform")
+            plots.plot_band(ax, t, sobol, "Sobol")
+            ax.set(xscale="log", yscale="log", xlabel="t", title=f"EXPLOIT+, {kernel}")
+        axes[0].set_ylabel(r"$\sup\sigma_t$")
+        axes[0].legend(fontsize=7)
+
+
+def fig_fig1_fill_distance(ctx, seeds, checkpoints, fill, names) -> None:
+    """Fig. 1 replica: the estimated fill distance of each method's queries on the 100 LHS points X_D and
+    on 10^4 uniform points (``fill[method]``: seeds x reference set x checkpoints)."""
+    with ctx.figure("fig1_fill_distance", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
+        for j, (ax, label) in enumerate(zip(axes, ["100 LHS points $X_D$", "$10^4$ uniform points"])):
+            for m, name in names.items():
+                plots.plot_band(ax, checkpoints, fill[m][:, j], name)
+            ax.set(xlabel="number of queries", ylabel="estimated fill distance", title=f"Fig. 1 replica ({label})")
+        axes[0].legend(fontsize=7)
+
+
+def fig_random_forest(ctx, seeds, mse, labels) -> None:
+    """Figs. 3 and 6: cumulative and instantaneous test MSE of each method's queries (``mse[method]``)."""
+    with ctx.figure("fig3_fig6_random_forest", seeds, 1, 2, figsize=(9.5, 3.3)) as (fig, axes):
+        for m in METHODS:
+            evals = np.arange(1, mse[m].shape[1] + 1)
+            plots.plot_band(axes[0], evals, np.cumsum(mse[m], axis=1), labels[m])
+            plots.plot_band(axes[1], evals, mse[m], labels[m])
+        axes[0].set(xlabel="evaluations", ylabel="cumulative test MSE", title="RF on diabetes (Figs. 3, 6 top)")
+        axes[1].set(xlabel="evaluations", ylabel="test MSE of the query", title="instantaneous (Fig. 6 bottom)")
+        axes[0].legend(fontsize=7)
+
+
+def fig_sprinkler(ctx, seeds, best, labels, optimum: float) -> None:
+    """Fig. 4: the best sprinkler value found so far by each method (``best[method]``), beside the best known."""
+    with ctx.figure("fig4_sprinkler", seeds, figsize=(5, 3.3)) as (fig, ax):
+        for m in METHODS:
+            plots.plot_band(ax, np.arange(1, best[m].shape[1] + 1), best[m], labels[m])
+        ax.axhline(optimum, color="k", lw=0.8, ls=":", label="best known")
+        ax.set(xlabel="evaluations", ylabel="best value found", title="Garden sprinkler (Fig. 4)")
+        ax.legend(fontsize=7)
