@@ -12,6 +12,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import numpy as np
+
+from bolib import plots
 from bolib.comparisons import Study
 from bolib.experiment import Experiment, stage_seeds
 from bolib.papers.add_gp_ucb_claims import C5_NOISE, FIG5, acquisition_budget, configs, decomp_label, key, variants
@@ -133,3 +136,110 @@ def plan(S: dict, look: int = -1) -> list[Experiment]:
 
 __all__ = ["c5", "c5_arms", "cseq", "decomp", "decomp_variants", "dragonfly", "fig3", "fig5", "fig5_methods", "plan",
            "seq_variants"]
+
+
+# --------------------------------------------------------------------------------------------------
+# Figures: one function per figure of the notebook, each made, saved and shown by ``ctx.figure``.
+
+def fig_eq14(ctx, seeds, s) -> None:
+    """Eq. 14 at eta^2 = 1 (``s``: :func:`bolib.papers.add_gp_ucb.eq14_sums`): the cumulative left side
+    sum_j sigma_j^2, the valid left side sigma^2 and the right side, and the ratio per step."""
+    steps = np.arange(1, len(s["sum_sj2"]) + 1)
+    with ctx.figure("eq14", seeds, 1, 2, figsize=(8, 3)) as (fig, axes):
+        axes[0].plot(steps, np.cumsum(s["sum_sj2"]), label="sum sum_j sigma_j^2 (eq. 14 left)")
+        axes[0].plot(steps, np.cumsum(s["s2"]), label="sum sigma^2 (valid left)")
+        axes[0].plot(steps, np.cumsum(s["bound"]), "k--", label="C_1 sum log(1 + sigma^2/eta^2)")
+        axes[0].set(xlabel="t", ylabel="cumulative", title="eta^2 = 1")
+        axes[0].legend(fontsize=6)
+        axes[1].hist(s["sum_sj2"][1:] / s["s2"][1:], bins=20, label="steps")
+        axes[1].set(xlabel="sum_j sigma_j^2 / sigma^2 at x_t", ylabel="steps", title="eta^2 = 1")
+
+
+def fig_c4_gain(ctx, seeds, gains, noise: float) -> None:
+    """C4 (Theorem 5): the greedy information gain of each kernel on D = 20, d = 2 pools (``gains[name]``:
+    pools x T), beside the cap T/2 log(1 + 1/eta^2) and (log T)^3 through the additive gain at T/3."""
+    T = next(iter(gains.values())).shape[1]
+    steps, window = np.arange(1, T + 1), np.arange(T // 3, T + 1)
+    with ctx.figure("c4_gain", seeds, figsize=(4.5, 3.2)) as (fig, ax):
+        for name, curves in gains.items():
+            plots.plot_band(ax, steps, curves, f"{name} kernel")
+        ax.plot(steps, 0.5 * steps * np.log1p(1 / noise), "k--", lw=0.8, label="cap T/2 log(1 + 1/eta^2)")
+        polylog = np.log(window) ** 3 * np.median(gains["additive"][:, T // 3 - 1]) / np.log(T // 3) ** 3
+        ax.plot(window, polylog, "k:", lw=1, label="(log T)^3 through the additive gain at T/3")
+        ax.set(xlabel="T", ylabel="greedy information gain", title="D = 20, d = 2")
+        ax.legend(fontsize=6)
+
+
+def fig_c4_dimension(ctx, seeds, dims, gains, n: int) -> None:
+    """C4-sub: the information gain of the additive kernel and the sum of its components' gains against D
+    (``gains``: rows per D of (additive, sum of components))."""
+    with ctx.figure("c4_dimension", seeds, figsize=(4, 3)) as (fig, ax):
+        ax.plot(dims, gains[:, 0], "o-", label="gain of the additive kernel")
+        ax.plot(dims, gains[:, 1], "s--", label="sum of the components' gains")
+        ax.set(xscale="log", yscale="log", xlabel="D (d = 2)", ylabel="information gain of the set", title=f"{n} uniform points")
+        ax.legend(fontsize=6)
+
+
+def fig_c8_spectra(ctx, seeds, spectra, gaps) -> None:
+    """C8: eigenvalue decay of K/n for SE and Matérn-1/2 kernels in d = 1, 2, 3 (``spectra[d, name]``), and the
+    tails of the spectrum of a sum of two kernels against those of the union of their spectra (``gaps``)."""
+    with ctx.figure("c8_spectra", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
+        for d in (1, 2, 3):
+            for name, style in (("rbf", "-"), ("matern05", ":")):
+                lam = spectra[d, name][:150]
+                axes[0].plot(np.arange(1, len(lam) + 1), np.maximum(lam, 1e-18), style, label=f"{name}, d = {d}")
+        axes[0].set(yscale="log", xlabel="s", ylabel="lambda_s of K/n", title="eigenvalue decay, h = 0.25")
+        axes[0].legend(fontsize=6)
+        k = np.arange(1, 301)
+        axes[1].plot(k, gaps["tail_sum"][:300], label="tail of the sum")
+        axes[1].plot(k, gaps["tail_union"][:300], "--", label="tail of the union")
+        axes[1].set(yscale="log", xlabel="k", ylabel="sum of eigenvalues after the k-th", title="D = 4, two groups of 2")
+        axes[1].legend(fontsize=6)
+
+
+def fig_table1_ratio(ctx, exponent) -> None:
+    """Table 1 (Matérn nu = 2.5): the ratio of Add-GP-UCB's regret bound to GP-UCB's against T, for
+    d = 1, 2, 3 and D = 10, 20 (``exponent(nu, d)``: the table's exponent of T)."""
+    Ts = np.logspace(1, 6, 60)
+    with ctx.figure("table1_ratio", [0], figsize=(4.5, 3.2)) as (fig, ax):
+        for D in (10, 20):
+            for d in (1, 2, 3):
+                ax.plot(Ts, 2.0 ** (d - D) * np.sqrt(D) * Ts ** (exponent(2.5, d) - exponent(2.5, D)), label=f"d = {d}, D = {D}")
+        ax.set(xscale="log", yscale="log", xlabel="T", ylabel="Add bound / GP-UCB bound", title="Table 1, Matern nu = 2.5")
+        ax.legend(fontsize=6)
+
+
+def fig_acquisition(ctx, seeds, dims, gaps, times) -> None:
+    """C-acq (Sec. 4.2): the mean gap to the acquisition's maximum of each maximiser against D (``gaps[label]``,
+    one value per D) and the CPU seconds of the two DIRECT routes (``times[label]``)."""
+    with ctx.figure("c_acq", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
+        for label, gap in gaps.items():
+            axes[0].plot(dims, gap, "o-", label=f"{label} (mean)")
+        for label, seconds in times.items():
+            axes[1].plot(dims, seconds, "o-", label=f"{label} (mean)")
+        axes[0].set(xscale="log", yscale="log", xlabel="D", ylabel="gap to the maximum", title="acquisition accuracy")
+        axes[1].set(xscale="log", yscale="log", xlabel="D", ylabel="process seconds", title="cost (CPU time)")
+        for ax in axes:
+            ax.legend(fontsize=6)
+
+
+def fig_c5_regret(ctx, seeds, traces, cumulative, title: str) -> None:
+    """C5 (Theorem 5): simple regret S_T and R_T / T of each arm on additive GP draws."""
+    with ctx.figure("c5_regret", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
+        traces.plot([axes[0]], titles={"add-gp-draw": title})
+        for label, curves in cumulative.items():
+            t = np.arange(1, curves.shape[1] + 1)
+            plots.plot_band(axes[1], t, curves / t, label)
+        axes[1].set(xlabel="evaluations", ylabel="R_T / T", title="R_T / T")
+        axes[1].legend(fontsize=6)
+
+
+def fig_dragonfly_reference(ctx, seeds, ours, reference, labels, title: str) -> None:
+    """Dragonfly's add_ucb beside our methods (``labels``) on the same problem and seeds: simple regret."""
+    n = len(seeds)
+    with ctx.figure("dragonfly_reference", seeds, figsize=(5, 3.2)) as (fig, ax):
+        for traces, label in [(ours, label) for label in labels] + [(reference, "dragonfly add_ucb")]:
+            curves = traces.curves("add-3modal", label)[:n]
+            plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, label)
+        ax.set(yscale="log", xlabel="evaluations", ylabel="S_T", title=title)
+        ax.legend(fontsize=7)
