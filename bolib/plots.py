@@ -41,8 +41,8 @@ def plot_band(ax, x, samples, label: str, **kwargs):
 
 def log_scale_if_decades(ax) -> None:
     """Give ``ax`` a log y axis if every value its lines and bands plot is positive and they span at
-    least :data:`DECADES_FOR_LOG` (left alone if its y scale was set already)."""
-    if ax.get_yscale() != "linear":
+    least :data:`DECADES_FOR_LOG` (left alone if its y scale or y limits were set already)."""
+    if ax.get_yscale() != "linear" or not ax.get_autoscaley_on():
         return
     values = [np.asarray(line.get_ydata(), dtype=float) for line in ax.get_lines()
               if line.get_transform() == ax.transData]  # not axhline/axvline (axes coordinates)

@@ -53,3 +53,12 @@ def test_reference_lines_in_axes_coordinates_do_not_decide_the_scale():
     plots.log_scale_if_decades(ax)
     assert ax.get_yscale() == "log"
     plt.close(fig)
+
+
+def test_a_panel_with_its_own_limits_keeps_its_scale():
+    fig, ax = plt.subplots()
+    ax.plot([1, 2, 3], [1e-9, 0.5, 1.0])  # weights: positive, spanning decades, drawn on [0, 1] on purpose
+    ax.set(ylim=(0, 1))
+    plots.log_scale_if_decades(ax)
+    assert ax.get_yscale() == "linear"
+    plt.close(fig)

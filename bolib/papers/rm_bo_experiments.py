@@ -13,6 +13,7 @@ import importlib
 
 import numpy as np
 
+from bolib import plots
 from bolib.benchmarks import benchmark_entry, image_tuning, svm_grid
 from bolib.comparisons import Study
 from bolib.experiment import Experiment, stage_seeds
@@ -341,8 +342,6 @@ def svm_per_run(traces, variants, metric) -> dict:
 
 def plot_simple(ax, runs, labels, title: str) -> None:
     """Figs. 1a, 1c, 1d, 5: per variant, the simple regret S_t over seeds (:func:`bolib.plots.plot_band`)."""
-    from bolib import plots
-
     for label in labels:
         s = stack(runs, label, "simple")
         plots.plot_band(ax, np.arange(1, s.shape[1] + 1), s, label)
@@ -350,24 +349,9 @@ def plot_simple(ax, runs, labels, title: str) -> None:
     ax.legend(fontsize=7)
 
 
-def plot_svm(ax, svm_traces, variants, n_init: int, title: str) -> None:
-    """Fig. 2c: per method, the simple regret (accuracy) of every SVM-grid run, targets and
-    initialisations pooled (:func:`bolib.plots.plot_band`); the line marks the end of the initial design."""
-    from bolib import plots
-
-    for m in variants:
-        regret = np.vstack([tr.curves("svm-grid", m) for tr in svm_traces])
-        plots.plot_band(ax, np.arange(1, regret.shape[1] + 1), regret, m, color=COLOURS[m])
-    ax.axvline(n_init + 0.5, color="0.6", lw=0.8)
-    ax.set(xlabel="evaluations (initial design left of the line)", ylabel="simple regret (accuracy)", title=title)
-    ax.legend(fontsize=6)
-
-
 def plot_best(ax, traces, problem: str, labels, sign: float = 1.0, ylabel: str = "best value so far") -> None:
     """Figs. 1e-f, 2a, 2d, 2e, 9a: per method, the best value found so far over seeds (:func:`bolib.plots.plot_band`), times
     ``sign``, against evaluations; the line marks the end of the initial design."""
-    from bolib import plots
-
     for label in labels:
         best = sign * np.maximum.accumulate(traces.curves(problem, label, value="f"), axis=1)
         plots.plot_band(ax, np.arange(1, best.shape[1] + 1), best, label, color=COLOURS[label])
@@ -382,6 +366,193 @@ def plot_runtime(ax, wall: dict, title: str) -> None:
            color=[COLOURS[m] for m in wall])
     ax.set_xticks(range(len(wall)), list(wall), rotation=45, ha="right", fontsize=7)
     ax.set(yscale="log", ylabel="seconds per proposal", title=title)
+
+
+# --------------------------------------------------------------------------------------------------
+# Figures: one function per figure of the notebook, each made, saved and shown by ``ctx.figure``.
+
+def fig_c1_lemma3(ctx, seeds, ratio) -> None:
+    """C1 (Lemma 3): the slack of the bound, max_x |sum_i w_i (mu_bar_i - mu_tilde_i)| / alpha, per draw."""
+    with ctx.figure("c1_lemma3", seeds, figsize=(4.5, 3)) as (fig, ax):
+        ax.hist(np.log10(ratio), bins=30, label="draws")
+        ax.set(xlabel="log10( max_x |sum w (mu_bar - mu_tilde)| / alpha )", ylabel="draws", title="Lemma 3: slack of the bound")
+
+
+def fig_c2_theorem1(ctx, seeds, theory_runs, practical: dict) -> None:
+    """C2 (Theorem 1): cumulative regret of each variant in theory mode (``theory_runs``) and in practical
+    mode (``practical[label]``: seeds x T)."""
+    with ctx.figure("c2_theorem1", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
+        for label, cumulative in practical.items():
+            for ax, data in zip(axes, (np.cumsum(stack(theory_runs, label, "regret"), axis=1), cumulative)):
+                plots.plot_band(ax, np.arange(1, data.shape[1] + 1), data, label)
+        axes[0].set(title="theory mode (lambda = 1 + 2/T)", xlabel="t", ylabel="R_t", xscale="log", yscale="log")
+        axes[1].set(title="practical mode (beta = 2)", xlabel="t", ylabel="R_t", xscale="log", yscale="log")
+        axes[1].legend()
+
+
+def fig_c6_gaps(ctx, theory_runs, practical_runs) -> None:
+    """C6 (Lemma 1): RM-GP-UCB's gap estimates d_bar_{i,t} per task (means over seeds) beside the true gaps,
+    with Lemma 1's estimate and with the practical (mean) one."""
+    with ctx.figure("c6_gaps", ctx.seeds(len(practical_runs)), 1, 2, figsize=(9, 3.2), sharey=True) as (fig, axes):
+        for ax, runs, title in zip(axes, (theory_runs, practical_runs), ("Lemma 1 (max + noise term)", "practical (mean)")):
+            gaps = stack(runs, "RM-GP-UCB", "gaps")
+            true = np.array([run["true_gaps"] for run in runs]).mean(0)
+            for i in range(gaps.shape[2]):
+                line, = ax.plot(np.arange(1, gaps.shape[1] + 1), gaps[:, :, i].mean(0), label=f"task {i + 1} (mean)")
+                ax.axhline(true[i], ls="--", color=line.get_color(), label=f"task {i + 1}: true d_i")
+            ax.set(title=title, xlabel="t", yscale="log")
+        axes[0].set_ylabel("d_bar_{i,t} (dashed: mean true d_i)")
+        axes[1].legend()
+
+
+def fig_c4_acceleration(ctx, runs, labels) -> None:
+    """C4: simple regret over the first 15 queries when every previous task is similar (d_i = 0.05)."""
+    with ctx.figure("c4_acceleration", ctx.seeds(len(runs)), figsize=(4.5, 3)) as (fig, ax):
+        for label in labels:
+            simple = stack(runs, label, "simple")[:, :15]
+            plots.plot_band(ax, np.arange(1, simple.shape[1] + 1), simple, label)
+        ax.set(xlabel="query t", ylabel="simple regret", yscale="log", title="d_i = 0.05 (all similar)")
+        ax.legend(fontsize=7)
+
+
+def fig_c8_ts(ctx, seeds, cumulative: dict) -> None:
+    """C8: cumulative regret of each variant with M = 8 previous tasks, one similar (``cumulative[label]``),
+    and R_T per variant (mean, error bar one standard error)."""
+    with ctx.figure("c8_ts", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
+        for label, cum in cumulative.items():
+            plots.plot_band(axes[0], np.arange(1, cum.shape[1] + 1), cum, label)
+        axes[0].set(xlabel="t", ylabel="R_t", title="M = 8, one similar task")
+        axes[0].legend(fontsize=7)
+        axes[1].bar(range(len(cumulative)), [c[:, -1].mean() for c in cumulative.values()],
+                    yerr=[c[:, -1].std() / np.sqrt(len(c)) for c in cumulative.values()], label="mean, one SE")
+        axes[1].set_xticks(range(len(cumulative)), list(cumulative), rotation=60, ha="right", fontsize=7)
+        axes[1].set(ylabel=f"R_T, T = {next(iter(cumulative.values())).shape[1]}")
+
+
+def fig_fig3_example(ctx, seed, task, gaps) -> None:
+    """Fig. 3: one target (a GP draw) and the observations of its previous tasks (gaps ``gaps``)."""
+    with ctx.figure("fig3_example", [seed], figsize=(6, 3)) as (fig, ax):
+        ax.plot(task["grid"], task["f"], "k", label="target f")
+        for i, (idx, y, _) in enumerate(task["tasks"]):
+            ax.plot(task["grid"][idx], y, "o", ms=3, label=f"meta-task {i + 1} (d = {gaps[i]:g})")
+        ax.set(xlabel="x", ylabel="value", title="GP draw (SE, l = 0.05) and the meta-observations")
+        ax.legend(fontsize=7)
+
+
+def fig_fig1a_weights(ctx, runs) -> None:
+    """Fig. 1a-b: simple regret of the methods with gaps (0.05, 0.05, 4, 4), and RM-GP-UCB's weights."""
+    with ctx.figure("fig1a_weights", ctx.seeds(len(runs)), 1, 2, figsize=(9, 3.2)) as (fig, axes):
+        plot_simple(axes[0], runs, ("RM-GP-UCB", "fixed w", "GP-UCB", "RM-GP-TS", "GP-TS"), "Fig. 1a: d = (0.05, 0.05, 4, 4)")
+        w = stack(runs, "RM-GP-UCB", "weights")
+        for i in range(w.shape[2]):
+            plots.plot_band(axes[1], np.arange(1, w.shape[1] + 1), w[:, :, i], f"task {i + 1}")
+        axes[1].set(xlabel="query t", ylabel="weight omega_i", title="Fig. 1b: learned weights")
+        axes[1].legend(fontsize=7)
+
+
+def fig_fig4_eta(ctx, runs, etas) -> None:
+    """Figs. 1c and 4: simple regret for each learning rate eta N (``etas``: label -> eta), and the weights
+    of ten runs per eta."""
+    with ctx.figure("fig4_eta", ctx.seeds(len(runs)), 1, len(etas) + 1, figsize=(15, 3)) as (fig, axes):
+        plot_simple(axes[0], runs, [label for label, _ in etas], "Fig. 1c")
+        for ax, (label, eta) in zip(axes[1:], etas):
+            w = stack(runs, label, "weights")[:10]
+            for r, run_w in enumerate(w):
+                for i, color in enumerate(("C0", "C1", "C2", "C3")):
+                    ax.plot(np.arange(1, w.shape[1] + 1), run_w[:, i], color=color, lw=0.6, alpha=0.6,
+                            label=f"task {i + 1}" if r == 0 else None)
+            ax.set(title=f"Fig. 4: eta N = {eta} (10 runs)", xlabel="query t", ylim=(0, 1))
+        axes[1].set_ylabel("omega_i")
+        axes[1].legend(fontsize=6)
+
+
+def fig_fig1d_epsilon(ctx, runs, labels) -> None:
+    """Fig. 1d: simple regret and R_t / t of each epsilon variant when every d_i = 8."""
+    with ctx.figure("fig1d_epsilon", ctx.seeds(len(runs)), 1, 2, figsize=(9, 3.2)) as (fig, axes):
+        plot_simple(axes[0], runs, labels, "Fig. 1d: all d_i = 8, r = 0.99")
+        for label in labels:
+            regret = stack(runs, label, "regret")
+            t = np.arange(1, regret.shape[1] + 1)
+            plots.plot_band(axes[1], t, np.cumsum(regret, axis=1) / t, label)
+        axes[1].set(xlabel="query t", ylabel="R_t / t", yscale="log", title="mean regret per query (the claims' metric)")
+        axes[1].legend(fontsize=6)
+
+
+def fig_fig5_unequal(ctx, runs) -> None:
+    """Fig. 5: simple regret with unequal numbers of previous observations N = (15, 25, 10, 30)."""
+    with ctx.figure("fig5_unequal", ctx.seeds(len(runs)), figsize=(4.5, 3)) as (fig, ax):
+        plot_simple(ax, runs, ("RM-GP-UCB", "RM-GP-UCB (N_i-weighted)", "GP-UCB"), "Fig. 5: N = (15, 25, 10, 30)")
+
+
+def fig_fig2ab_nonstationary(ctx, seeds, traces, labels, wall) -> None:
+    """Figs. 2a-b (stand-in): the best validation log-loss so far, and seconds per proposal."""
+    with ctx.figure("fig2ab_nonstationary", seeds, 1, 2, figsize=(10, 3.4)) as (fig, axes):
+        plot_best(axes[0], traces, "nonstationary-lr", labels, sign=-1.0, ylabel="best validation log-loss so far")
+        axes[0].set(yscale="log", title="Fig. 2a (stand-in): full training set")
+        plot_runtime(axes[1], wall, "Fig. 2b (stand-in): runtime")
+
+
+def fig_fig2d_har(ctx, seeds, traces, labels) -> None:
+    """Fig. 2d (stand-in): the best validation accuracy so far on the digits-subjects targets."""
+    with ctx.figure("fig2d_har", seeds, figsize=(5, 3.4)) as (fig, ax):
+        plot_best(ax, traces, "har-digits", labels, ylabel="best validation accuracy so far")
+        ax.set(title="Fig. 2d (stand-in): digits subjects")
+
+
+def fig_fig2ef_cartpole(ctx, seeds, traces, labels, shares: dict, uniform_share: float) -> None:
+    """Figs. 2e-f (stand-in): the best normalised return so far, and the weight share of the similar
+    previous tasks per query (``shares[label]``: seeds x queries), beside an even share."""
+    with ctx.figure("fig2ef_cartpole", seeds, 1, 2, figsize=(10, 3.4)) as (fig, axes):
+        plot_best(axes[0], traces, "cartpole", labels, ylabel="best normalised return so far")
+        axes[0].set(title="Fig. 2e (stand-in)")
+        plot_weight_shares(axes[1], shares, uniform_share, "weight share of the similar tasks", "Fig. 2f (stand-in)")
+
+
+def plot_weight_shares(ax, shares: dict, uniform_share: float, ylabel: str, title: str) -> None:
+    """Per weighted method, the weight share of the similar previous tasks per query (``shares[label]``:
+    seeds x queries), beside the share of an even weighting."""
+    for label, per_query in shares.items():
+        plots.plot_band(ax, np.arange(N_INIT + 1, N_INIT + 1 + per_query.shape[1]), per_query, label, color=COLOURS[label])
+    ax.axhline(uniform_share, color="0.6", ls="--", lw=0.8, label="uniform")
+    ax.set(xlabel="evaluations", ylabel=ylabel, ylim=(0, 1), title=title)
+    ax.legend(fontsize=6)
+
+
+def fig_fig1e_weights(ctx, seeds, shares: dict) -> None:
+    """App. D.2 (stand-in): on the digits target, the weight share of digits-noisy, the similar one of its
+    three previous tasks."""
+    with ctx.figure("fig1e_weights", seeds, figsize=(5, 3.4)) as (fig, ax):
+        plot_weight_shares(ax, shares, 1 / 3, "weight share of digits-noisy", "App. D.2 (stand-in): target digits")
+
+
+def fig_fig9_cartpole_large(ctx, seeds, traces, labels, wall, size: str) -> None:
+    """Fig. 9 (stand-in): the best normalised return so far with many previous tasks, and seconds per proposal."""
+    with ctx.figure("fig9_cartpole_large", seeds, 1, 2, figsize=(10, 3.4)) as (fig, axes):
+        plot_best(axes[0], traces, "cartpole", labels, ylabel="best normalised return so far")
+        axes[0].set(title=f"Fig. 9a (stand-in): {size}")
+        plot_runtime(axes[1], wall, "Fig. 9b (stand-in): runtime")
+
+
+def fig_image(ctx, name: str, seeds, traces: dict, labels, titles: dict) -> None:
+    """Figs. 1e-f and 8a-b (stand-ins): the best validation accuracy so far per image target (one panel each,
+    ``traces[target]``, titled ``titles[target]``)."""
+    with ctx.figure(name, seeds, 1, len(traces), figsize=(4 * len(traces), 3.4), squeeze=False) as (fig, axes):
+        for ax, (target, tr) in zip(axes[0], traces.items()):
+            plot_best(ax, tr, "image-tuning", labels, ylabel="best validation accuracy so far")
+            ax.set(title=titles[target])
+
+
+def fig_fig2c_svm(ctx, seeds, svm_traces, variants, n_init: int, title: str) -> None:
+    """Fig. 2c (stand-in): the simple regret (accuracy) of every SVM-grid run, targets and initialisations
+    pooled; the line marks the end of the initial design."""
+    with ctx.figure("fig2c_svm", seeds, figsize=(5, 3.4)) as (fig, ax):
+        for m in variants:
+            regret = np.vstack([tr.curves("svm-grid", m) for tr in svm_traces])
+            plots.plot_band(ax, np.arange(1, regret.shape[1] + 1), regret, m, color=COLOURS[m])
+        ax.axvline(n_init + 0.5, color="0.6", lw=0.8)
+        ax.set(xlabel="evaluations (initial design left of the line)", ylabel="simple regret (accuracy)", title=title)
+        ax.legend(fontsize=6)
+
 
 
 def plan(S: dict, look: int = -1) -> list[Experiment]:
