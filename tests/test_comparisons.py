@@ -30,7 +30,7 @@ def test_a_study_pairs_methods_by_seed_and_gives_per_seed_values(tmp_path):
     assert traces.curves("branin", "EI").shape == (3, 8)
     fig, axes = plt.subplots(1, 2)
     traces.plot(axes)
-    assert [len(ax.lines) for ax in axes] == [2, 2] and "(n=3)" in axes[0].lines[0].get_label()
+    assert [len(ax.lines) for ax in axes] == [2, 2] and "n=3)" in axes[0].lines[0].get_label()
     plt.close(fig)
 
 
