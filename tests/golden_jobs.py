@@ -7,11 +7,16 @@ One job per family that the notebooks run, each cut to a few seconds:
 * ``egp-ei``: paper 000's EGP-EI on its exact-GP ensemble;
 * ``rf-ensemble``: paper 000's random-feature ensemble on a finite grid (numpy, OpenBLAS);
 * ``finite-theory``: paper 001's finite-domain grid harness (GPyTorch kernel matrix, rank-1 updates);
+* ``finite-theory-rules``: the same harness's other rules, Sobol exploration, a GP-drawn target and the
+  regularised posteriors;
 * ``add-gp``: paper 002's Add-GP-UCB on an additive function (per-group posteriors, DIRECT);
 * ``bore-theory``: paper 003's D.1 testbed harness (PLS classifier, Theorem 1's beta);
+* ``bore-theory-rules``: that harness's other rules, its batch runs (Theorem 4) and its Bayesian
+  Thompson-sampling runs (App. B);
 * ``batch-bore-svgd``: one synchronous batch-BORE round after the design (MLP classifier, SVGD);
 * ``rm-gp-ucb``: paper 004's grid harness (RM-GP-UCB and RM-GP-TS on a synthetic task) and one
-  ask/tell RM-GP-UCB query with meta-tasks (meta-GP fits, gaps, weights, nu).
+  ask/tell RM-GP-UCB query with meta-tasks (meta-GP fits, gaps, weights, nu);
+* ``rm-theory``: paper 004's grid harness in Theorem 1's mode (its beta_t, tau and gap estimate).
 
 Prints a JSON object: job name -> SHA-256 of the job's numbers (wall-clock times left out).
 """
@@ -26,7 +31,7 @@ import numpy as np  # noqa: E402
 from bolib.algorithms import make_optimizer  # noqa: E402
 from bolib.benchmarks import get_benchmark  # noqa: E402
 from bolib.loop import bo_job  # noqa: E402
-from bolib.papers.bore import finite_run  # noqa: E402
+from bolib.papers.bore import batch_run, bayes_ts_run, finite_run  # noqa: E402
 from bolib.papers.egp_ts import rf_exact_job  # noqa: E402
 from bolib.papers.gp_ucb_plus import theory_grid_job  # noqa: E402
 from bolib.papers.rm_bo import synthetic_job  # noqa: E402
@@ -73,10 +78,21 @@ JOBS = {
     "finite-theory": lambda: theory_grid_job("matern25", "gp-ucb+", 0, T=30, dim=2, points_per_dim=16),
     "add-gp": lambda: bo_job("add-3modal", "add-gp-ucb", seed=0, budget=12, dim=6, n_init=5,
                              benchmark_options={"group_dim": 3}, settings={"group_dim": 3, "decomposition": "partialLearn", "refit_every": 4}),
+    "finite-theory-rules": lambda: {
+        rule: theory_grid_job("matern25", rule, 1, T=12, dim=2, points_per_dim=9, target="gp", beta="finite",
+                              exploration="sobol", lambdas=(0.1,))
+        for rule in ("gp-ucb", "exploit+", "exploit", "explore", "uniform")},
     "bore-theory": lambda: {rule: finite_run(rule, 0, T=15) for rule in ("bore++", "gp-ucb")},
+    "bore-theory-rules": lambda: {
+        **{rule: finite_run(rule, 1, T=15) for rule in ("bore", "bore-ts", "bore++-moving", "uniform")},
+        **{f"batch-{rule}-{beta}": batch_run(rule, 1, T=4, M=3, beta=beta)
+           for rule in ("bore++", "uniform") for beta in (None, 3.0)},
+        **{f"bayes-{rule}": bayes_ts_run(rule, 1, T=15) for rule in ("gp-ts", "uniform")}},
     "batch-bore-svgd": lambda: bo_job("branin", "batch-bore", seed=0, budget=9, n_init=6, batch_size=3,
                                       mode="sync", settings={"svgd_steps": 50, "steps": 50}),
     "rm-gp-ucb": rm_gp_ucb_query,
+    "rm-theory": lambda: synthetic_job(1, T=6, n_grid=40, gaps=[0.05, 0.5], sizes=[15, 15], n_init=3, mode="theory",
+                                       variants={"ucb": {}, "ts": {"acquisition": "ts"}, "gp-ucb": {"nu": 0.0}}),
 }
 
 TIMINGS = {"wall", "tell_wall", "ask_wall", "fit_wall"}  # wall-clock seconds: may differ between runs

@@ -28,10 +28,13 @@ GOLDEN = {
     "rf-ensemble": "c2c58acb45999f9ea8abe640729e083792719e28593f295102d1d876179ecb70",
     "rbf11-members": "ab816c352d632ca276f92e4e0e24d7f2d45ade73cfcf4c7b505c3bf19f498b56",
     "finite-theory": "48421226d32bf6e94ba44ceeddfff40c08de31db546ac59ea7ff369f3b3bcb44",
+    "finite-theory-rules": "5c39c52efad797617f3fb51635b256fbacf5932e9f739ac1cec5ae0e4fe8d802",
     "add-gp": "6d388a9816df2abd68f5733128c3ae71c5c0af8755f97e12dc5db0e566788436",
     "bore-theory": "4298bfd2b882c6e3d9518a23b99f152e4bab2194bb9743250e909678c39b8236",
+    "bore-theory-rules": "4f022131070a8049248d50b32c0edcdd6786f65950eba88602ccbd8f0c0514f5",
     "batch-bore-svgd": "646a6bf266059c28c7d71d24b53b14506ea81a289ad1064e7a4c6cdb9227a77f",
     "rm-gp-ucb": "5c334dd69827b4b8f8dda2a6078af1e3e56828f87f6089fa2749d9e1cb21c31e",
+    "rm-theory": "537228e7c62ca89e7c564a2179926789a8a6c747c242ae6e22857e61a33491d9",
 }
 #: Kernels another processor would pick: AVX without FMA in OpenBLAS, MKL's AVX branch, numpy and
 #: ATen at their widest.
