@@ -62,12 +62,22 @@ class ExplorationSequence:
 
     def __init__(self, dim: int, seed: int, kind: str = "uniform"):
         self.kind = check_choice("exploration", kind, EXPLORATIONS)
-        stream = make_rng(seed, "exploration")
-        self._draw = (qmc.Sobol(dim, scramble=True, seed=stream).random if kind == "sobol"
-                      else lambda n: stream.random((n, dim)))
+        self._stream = make_rng(seed, "exploration")
+        self._draw = (qmc.Sobol(dim, scramble=True, seed=self._stream).random if kind == "sobol"
+                      else lambda n: self._stream.random((n, dim)))
 
     def next(self) -> np.ndarray:
         return self._draw(1)[0]
+
+    def next_index(self, n_points: int, tree=None) -> int:
+        """The next exploration point on a finite domain of ``n_points`` points: P uniform on the
+        domain (a uniform index), or the scrambled Sobol point snapped to its nearest domain point
+        (``tree``: a :class:`scipy.spatial.cKDTree` of the domain)."""
+        if self.kind == "uniform":
+            return int(self._stream.integers(n_points))
+        if tree is None:
+            raise ValueError("Sobol exploration on a finite domain needs the domain's cKDTree (tree=...)")
+        return int(tree.query(self.next())[1])
 
 
 # ---------------------------------------------------------------------------- ask/tell methods

@@ -13,6 +13,11 @@ K_XX + tau I and V = L^{-1} K_XG, w = L^{-1} y, a new point x_new = g_i gives
 so mu = V^T w and sigma^2 = diag(K_GG) - sum_rows V^2 hold after every step. ``tau = 0`` (up to a
 tiny jitter) is the noise-free posterior mu_{t,0}, sigma_{t,0} of paper 001; ``tau = lambda`` gives
 the regularised mu_{t,lambda}, sigma_{t,lambda} that appear in its proofs.
+
+:class:`GridRun` is the one harness of the papers' finite-domain runs (001's theory grid, 003's D.1
+testbed, 004's synthetic tasks): the objective's values on the domain, a fixed sequence of observation
+noise, the posteriors conditioned on every observation, and a loop whose step (a paper's rule)
+picks the query and returns what it records.
 """
 from __future__ import annotations
 
@@ -59,6 +64,48 @@ class GridPosterior:
         self.indices.append(i)
         self.mean += w * v
         self.var -= v * v
+
+
+class GridRun:
+    """A sequential run on a finite domain with objective values ``f`` (one per domain point).
+
+    The k-th observation (in the order made) is y = f[i] + ``noise[k]`` (``noise=None``: exact
+    observations). :meth:`observe` conditions every posterior of ``posteriors`` on it (or on the label
+    a rule makes of it) and keeps the queried ``indices`` and observations ``y``. :meth:`run` calls a
+    rule's ``step(t)`` for t = 1..T; the step observes its queries and returns the step's records,
+    which come back stacked over the T steps.
+    """
+
+    def __init__(self, f, noise=None, posteriors=()):
+        self.f = np.asarray(f, dtype=float)
+        self.noise = noise
+        self.posteriors = list(posteriors)
+        self.indices: list[int] = []
+        self.y: list[float] = []
+
+    def observe(self, i: int, label=None, update=None) -> float:
+        """Observe the domain point ``i``: y = f[i] plus the next noise value. The posteriors are
+        conditioned on ``label(y)`` (default y) by ``update(i, value)`` (default: every posterior's
+        :meth:`GridPosterior.update`). Returns y."""
+        i = int(i)
+        y = self.f[i] if self.noise is None else self.f[i] + self.noise[len(self.y)]
+        value = y if label is None else label(y)
+        if update is None:
+            for post in self.posteriors:
+                post.update(i, value)
+        else:
+            update(i, value)
+        self.indices.append(i)
+        self.y.append(y)
+        return y
+
+    def run(self, T: int, step) -> dict[str, np.ndarray]:
+        """``step(t)`` for t = 1..T; each returns a dict of that step's records (numbers or arrays),
+        returned as arrays over the steps (first axis t)."""
+        if T < 1:
+            raise ValueError(f"T must be >= 1; got {T}")
+        rows = [step(t) for t in range(1, T + 1)]
+        return {key: np.array([row[key] for row in rows]) for key in rows[0]}
 
 
 def grid_kernel_matrix(kernel: str, grid: np.ndarray, lengthscale: float) -> np.ndarray:

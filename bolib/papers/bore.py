@@ -30,8 +30,9 @@ import numpy as np
 from scipy import stats as sps
 
 from bolib.acquisition import argmax_grid
+from bolib.algorithms.bore_classifiers import theorem1_beta
 from bolib.errors import BolibError, check_choice
-from bolib.models.grid import GridPosterior
+from bolib.models.grid import GridPosterior, GridRun
 from bolib.runtime import rng as make_rng
 from bolib.stats import loglog_slopes
 from bolib.theory import greedy_information_gain
@@ -151,27 +152,25 @@ def finite_run(rule: str, seed: int, T: int, lam: float = LAMBDA, delta: float =
     tb = d1_testbed(seed)
     K, f, pi, m = tb["K"], tb["f"], tb["pi"], len(tb["f"])
     x_star, f_min = int(np.argmin(f)), float(f.min())
-    noise = NOISE_STD * make_rng(seed, "noise").standard_normal(T)
     pick = make_rng(seed, "pick", rule)
     ucb = rule == "gp-ucb"
     lam = LAMBDA_UCB if ucb else lam
     target = f if ucb else pi
     scale = (NOISE_STD if ucb else 1.0) / math.sqrt(lam)  # sub-Gaussian constant: sigma_eps for y, 1 for labels
     norm = rkhs_norm(f, K) if ucb else b
-    out = {k: np.empty(T) for k in ("regret", "pi_at", "beta", "sigma_at", "sigma_opt", "ratio", "gain",
-                                    "var_increase", "tau")}
-    out["index"] = np.empty(T, dtype=int)
-    idx, y, labels = [], [], []
     post = GridPosterior(K, lam, max_points=T + 1)
+    run = GridRun(f, NOISE_STD * make_rng(seed, "noise").standard_normal(T), [post])
     moving = rule == "bore++-moving"
     smoother = LabelSmoother(m, T) if moving else None
     root = prior_root(K) if rule == "bore-ts" else None
-    log_det = 0.0
-    for t in range(1, T + 1):
-        tau, mean, sd = tb["tau"], post.mean, post.std
-        if moving and y:
-            tau = float(np.quantile(y, tb["gamma"], method="inverted_cdf"))
-            mean = smoother.mean(np.asarray(y) <= tau)
+    labels, log_det, tau = [], 0.0, tb["tau"]
+
+    def step(t):
+        nonlocal log_det, target, tau
+        mean, sd = post.mean, post.std
+        if moving and run.y:
+            tau = float(np.quantile(run.y, tb["gamma"], method="inverted_cdf"))
+            mean = smoother.mean(np.asarray(run.y) <= tau)
             target = sps.norm.cdf((tau - f) / NOISE_STD)  # pi_t of the current threshold (eq. 10)
         beta = norm + scale * math.sqrt(2 * (0.5 * log_det + math.log(1 / delta)))
         if t == 1:
@@ -181,32 +180,29 @@ def finite_run(rule: str, seed: int, T: int, lam: float = LAMBDA, delta: float =
         elif rule == "bore":
             i = argmax_grid(mean, pick)
         elif rule == "bore-ts":
-            i = argmax_grid(posterior_draw(K, root, idx, labels, lam, pick), pick)
+            i = argmax_grid(posterior_draw(K, root, run.indices, labels, lam, pick), pick)
         elif ucb:
             i = argmax_grid(-(mean - beta * sd), pick)
         else:
             i = int(pick.integers(m))
-        out["index"][t - 1], out["tau"][t - 1] = i, tau
-        out["regret"][t - 1], out["pi_at"][t - 1] = f[i] - f_min, pi[i]
-        out["beta"][t - 1], out["sigma_at"][t - 1], out["sigma_opt"][t - 1] = beta, sd[i], sd[x_star]
-        out["ratio"][t - 1] = np.max(np.abs(target - mean) / np.maximum(beta * sd, 1e-300))
-        out["gain"][t - 1] = 0.5 * math.log1p(sd[i] ** 2 / lam)
-        log_det += 2 * out["gain"][t - 1]
-        y_t = f[i] + noise[t - 1]
-        idx.append(i)
-        y.append(y_t)
-        labels.append(float(y_t <= tau))
+        gain = 0.5 * math.log1p(sd[i] ** 2 / lam)
+        record = {"index": i, "tau": tau, "regret": f[i] - f_min, "pi_at": pi[i], "beta": beta, "sigma_at": sd[i],
+                  "sigma_opt": sd[x_star], "gain": gain,
+                  "ratio": np.max(np.abs(target - mean) / np.maximum(beta * sd, 1e-300))}
+        log_det += 2 * gain
         before = post.var.copy()
-        label = y_t if ucb else float(y_t <= tau)
-        if moving:
-            smoother.update(post, i, label)  # conditions post as well
-        else:
-            post.update(i, label)
-        out["var_increase"][t - 1] = np.max(post.var - before)
+        y = run.observe(i, label=None if ucb else (lambda y: float(y <= tau)),
+                        update=(lambda i, label: smoother.update(post, i, label)) if moving else None)
+        labels.append(float(y <= tau))
+        record["var_increase"] = np.max(post.var - before)
+        return record
+
+    out = run.run(T, step)
     beta = norm + scale * math.sqrt(2 * (0.5 * log_det + math.log(1 / delta)))
-    final = smoother.mean(np.asarray(y) <= tau) if moving else post.mean
+    final = smoother.mean(np.asarray(run.y) <= tau) if moving else post.mean
     out["ratio_final"] = float(np.max(np.abs(target - final) / np.maximum(beta * post.std, 1e-300)))
     out["beta_final"] = beta
+    idx = run.indices
     out["log_det"] = float(np.linalg.slogdet(np.eye(T) + K[np.ix_(idx, idx)] / lam)[1])
     out["L"] = interval_lipschitz(out["pi_at"], pi[x_star])
     out["f"], out["lam"] = f, lam
@@ -277,19 +273,20 @@ def bayes_ts_run(rule: str, seed: int, T: int) -> dict:
     K, m = tb["K"], len(tb["X"])
     root = prior_root(K)
     f = root @ make_rng(seed, "bayes-f").standard_normal(m)
-    noise = NOISE_STD * make_rng(seed, "noise").standard_normal(T)
+    run = GridRun(f, NOISE_STD * make_rng(seed, "noise").standard_normal(T))
     pick = make_rng(seed, "bayes-pick", rule)
-    idx, y = [], []
-    for t in range(T):
-        if t == 0:
+
+    def step(t):
+        if t == 1:
             i = tb["x1"]
         elif rule == "gp-ts":
-            i = argmax_grid(-posterior_draw(K, root, idx, y, NOISE_STD ** 2, pick), pick)
+            i = argmax_grid(-posterior_draw(K, root, run.indices, run.y, NOISE_STD ** 2, pick), pick)
         else:
             i = int(pick.integers(m))
-        idx.append(i)
-        y.append(f[i] + noise[t])
-    return {"regret": f[idx] - f.min(), "index": np.array(idx)}
+        run.observe(i)
+        return {"regret": f[i] - f.min(), "index": i}
+
+    return run.run(T, step)
 
 
 BATCH_RULES = ("bore++", "uniform")
@@ -330,23 +327,26 @@ def batch_run(rule: str, seed: int, T: int, M: int, lam: float = LAMBDA, delta: 
     tb = d1_testbed(seed)
     K, f, pi, m = tb["K"], tb["f"], tb["pi"], len(tb["f"])
     ell = pi / pi.sum()
-    noise = NOISE_STD * make_rng(seed, "noise").standard_normal(T * M)
-    draw = make_rng(seed, "batch", rule, M)
     post = GridPosterior(K, lam, max_points=T * M + 1)
+    run = GridRun(f, NOISE_STD * make_rng(seed, "noise").standard_normal(T * M), [post])
+    draw = make_rng(seed, "batch", rule, M)
     log_det, best = 0.0, np.inf
-    out = {k: np.empty(T) for k in ("dist_regret", "kl", "tv", "e_sigma", "beta", "simple_regret", "flat")}
-    for t in range(1, T + 1):
-        beta_t = b + math.sqrt(2 / lam * (0.5 * log_det + math.log(1 / delta))) if beta is None else float(beta)
+
+    def step(t):
+        nonlocal log_det, best
+        beta_t = theorem1_beta(log_det, lam, b, delta) if beta is None else float(beta)
         ucb = np.ones(m) if rule == "uniform" else post.mean + beta_t * post.std
-        out["flat"][t - 1] = float(np.all(ucb >= 1.0))
         p = sampling_distribution(ucb)
-        out["dist_regret"][t - 1], out["kl"][t - 1], out["tv"][t - 1] = distribution_gaps(p, ell, f)
-        out["e_sigma"][t - 1], out["beta"][t - 1] = p @ post.std, beta_t
-        for k, i in enumerate(exact_batch(p, M, draw)):
+        record = dict(zip(("dist_regret", "kl", "tv"), distribution_gaps(p, ell, f)),
+                      flat=float(np.all(ucb >= 1.0)), e_sigma=p @ post.std, beta=beta_t)
+        for i in exact_batch(p, M, draw):
             log_det += math.log1p(post.var[i] / lam)
             best = min(best, f[i])
-            post.update(i, float(f[i] + noise[(t - 1) * M + k] <= tb["tau"]))
-        out["simple_regret"][t - 1] = best - f.min()
+            run.observe(i, label=lambda y: float(y <= tb["tau"]))
+        record["simple_regret"] = best - f.min()
+        return record
+
+    out = run.run(T, step)
     out["L_eps"] = float(interval_lipschitz(pi.min(), pi.max()))
     out["L_pi"] = float(1 / pi.min())
     out["xi"] = float(greedy_information_gain(K, lam, T)[-1])

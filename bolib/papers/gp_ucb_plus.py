@@ -19,12 +19,11 @@ import math
 
 import numpy as np
 from scipy.spatial import cKDTree
-from scipy.stats import qmc
 
 from bolib import acquisition as acq
-from bolib.algorithms.gp_ucb_plus import EXPLORATIONS, beta_finite
+from bolib.algorithms.gp_ucb_plus import ExplorationSequence, beta_finite, beta_rkhs
 from bolib.errors import check_choice
-from bolib.models.grid import GridPosterior, grid_kernel_matrix, sample_on_grid, unit_grid
+from bolib.models.grid import GridPosterior, GridRun, grid_kernel_matrix, sample_on_grid, unit_grid
 from bolib.runtime import rng as make_rng
 from bolib.stats import loglog_slopes
 
@@ -56,27 +55,15 @@ def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta
     f = np.asarray(f, dtype=float)
     m, f_star, x_star = len(f), float(f.max()), int(np.argmax(f))
     pick = make_rng(seed, "grid", rule)
-    explore_stream = make_rng(seed, "exploration")
-    if exploration == "sobol":
-        sobol = qmc.Sobol(grid.shape[1], scramble=True, seed=explore_stream)
-        tree = cKDTree(grid)
-        next_explore = lambda: int(tree.query(sobol.random(1))[1][0])  # noqa: E731
-    else:
-        check_choice("exploration", exploration, EXPLORATIONS)
-        next_explore = lambda: int(explore_stream.integers(m))  # noqa: E731
+    explorer = ExplorationSequence(1 if grid is None else grid.shape[1], seed, exploration)
+    tree = cKDTree(grid) if exploration == "sobol" else None
     posts = [GridPosterior(K, tau, max_points=n_init + 2 * T + 1)]
     posts += [GridPosterior(K, lam, max_points=n_init + 2 * T + 1) for lam in lambdas]
-
-    def observe(i):
-        for post in posts:
-            post.update(i, f[i])
-
+    run = GridRun(f, posteriors=posts)
     for i in make_rng(seed, "init").integers(m, size=n_init):
-        observe(i)
-    out = {k: np.empty(T) for k in ("regret", "sigma_at", "sup_sigma", "sigma_opt", "coverage", "rkhs_gap")}
-    lambda_gap = np.full(len(lambdas), -np.inf)
-    gains = np.zeros((len(lambdas), T))
-    for t in range(1, T + 1):
+        run.observe(i)
+
+    def step(t):
         post = posts[0]
         mu, sd = post.mean, post.std
         beta_t = float(beta(t) if callable(beta) else beta)
@@ -89,19 +76,21 @@ def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta
         else:
             i = int(pick.integers(m))
         error = np.abs(f - mu)
-        out["regret"][t - 1] = f_star - f[i]
-        out["sigma_at"][t - 1], out["sup_sigma"][t - 1] = sd[i], sd.max()
-        out["sigma_opt"][t - 1] = sd[x_star]
-        out["coverage"][t - 1] = float(np.max(error - math.sqrt(beta_t) * sd))
-        out["rkhs_gap"][t - 1] = float(np.max(error / np.maximum(sd, 1e-300)))
-        for j, (lam, other) in enumerate(zip(lambdas, posts[1:])):
-            lambda_gap[j] = max(lambda_gap[j], float(np.max(sd - other.std)))
-            gains[j, t - 1] = 0.5 * math.log1p(other.std[i] ** 2 / lam)
-        observe(i)
+        record = {"regret": f_star - f[i], "sigma_at": sd[i], "sup_sigma": sd.max(), "sigma_opt": sd[x_star],
+                  "coverage": float(np.max(error - math.sqrt(beta_t) * sd)),
+                  "rkhs_gap": float(np.max(error / np.maximum(sd, 1e-300))),
+                  "lambda_gap": np.array([np.max(sd - other.std) for other in posts[1:]]),
+                  "gains": np.array([0.5 * math.log1p(other.std[i] ** 2 / lam) for lam, other in zip(lambdas, posts[1:])])}
+        run.observe(i)
         if rule.endswith("+"):
-            observe(next_explore())
-    gain = {"info_gain": np.cumsum(gains, axis=1)} if lambdas else {}
-    return {**out, "lambda_gap": lambda_gap, **gain, "f_star": f_star}
+            run.observe(explorer.next_index(m, tree))
+        return record
+
+    out = run.run(T, step)
+    gains = out.pop("gains")
+    out["lambda_gap"] = out["lambda_gap"].max(axis=0, initial=-np.inf)
+    gain = {"info_gain": np.cumsum(gains.T, axis=1)} if lambdas else {}
+    return {**out, **gain, "f_star": f_star}
 
 
 TARGETS = ("rkhs", "gp")
@@ -132,7 +121,7 @@ def theory_grid_job(kernel: str, rule: str, seed: int, T: int, dim: int, points_
         f, norm = problem(grid), problem.meta["rkhs_norm"]
     else:
         f = sample_on_grid(K, stream)
-    schedule = {"rkhs": norm ** 2, "finite": lambda t: beta_finite(t, len(grid), delta), "zero": 0.0}[beta]
+    schedule = {"rkhs": beta_rkhs(norm), "finite": lambda t: beta_finite(t, len(grid), delta), "zero": 0.0}[beta]
     out = grid_run(rule, K, f, T, seed, beta=schedule, n_init=n_init, exploration=exploration, grid=grid,
                    lambdas=lambdas)
     return {**out, "rkhs_norm": norm}

@@ -55,7 +55,7 @@ from scipy.stats import norm as normal
 from bolib import acquisition as acq
 from bolib.algorithms.rm_bo import MetaSchedule, gap_estimate, hedge_weights, lemma1_noise_term, practical_beta, ucb_mix
 from bolib.errors import check_choice
-from bolib.models.grid import GridPosterior, sample_on_grid
+from bolib.models.grid import GridPosterior, GridRun, sample_on_grid
 from bolib.runtime import rng as make_rng
 from bolib.theory import greedy_information_gain
 
@@ -268,46 +268,38 @@ def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init:
     schedule = MetaSchedule(M, eta_n=eta_n, r=r, eps=eps, weights=weights, nu=nu, nu_start=nu_start, hedge=hedge,
                             task_sizes=[len(y) for _, y, _ in task["tasks"]])
     post = GridPosterior(K, lam, max_points=n_init + T + 1)
-    noise = make_rng(seed, "rmbo-noise").standard_normal(n_init + T) * math.sqrt(noise_var)
+    run = GridRun(f, make_rng(seed, "rmbo-noise").standard_normal(n_init + T) * math.sqrt(noise_var), [post])
     pick = make_rng(seed, "rmbo-method", acquisition)
     factor = _prior_factor(K) if acquisition == "ts" else None
-    X_idx, Y = [], []
-
-    def observe(i):
-        y = f[i] + noise[len(Y)]
-        post.update(i, y)
-        X_idx.append(i)
-        Y.append(y)
-
     for i in make_rng(seed, "init").integers(m, size=n_init):
-        observe(int(i))
+        run.observe(i)
     f_star = float(f.max())
-    keys = ("regret", "nu", "beta", "sigma_at", "meta_sigma_at", "variance_at", "branch")
-    out = {k: np.zeros(T) for k in keys}
-    out["weights"], out["gaps"] = np.zeros((T, M)), np.zeros((T, M))
-    for t in range(1, T + 1):
+
+    def step(t):
         b = float(beta_fn(t))
         mu, sd = post.mean, post.std
         gaps = np.array([gap_estimate(y, mu[idx], sd[idx], b, gap_reduce, gap_noise_term)
                          for idx, y, _ in task["tasks"]])
         w, nu_t = schedule.update(gaps)
         meta_ucb = w @ (meta_mean + tau * meta_sd) if M else np.zeros(m)
+        branch = 0.0
         if acquisition == "ucb":
             i = acq.argmax_grid(ucb_mix(nu_t, meta_ucb, mu + b * sd), pick)
         elif M and pick.random() < nu_t:
-            out["branch"][t - 1] = 1
+            branch = 1.0
             values = sum(wi * pathwise_sample(K, factor, idx, y, noise_var, pick, tau)
                          for wi, (idx, y, _) in zip(w, task["tasks"]))
             i = acq.argmax_grid(values, pick)
         else:
-            i = acq.argmax_grid(pathwise_sample(K, factor, X_idx, np.array(Y), lam, pick, ts_beta), pick)
-        out["regret"][t - 1] = f_star - f[i]
-        out["nu"][t - 1], out["beta"][t - 1] = nu_t, b
-        out["weights"][t - 1], out["gaps"][t - 1] = w, gaps
-        out["sigma_at"][t - 1], out["variance_at"][t - 1] = sd[i], post.var[i]
-        out["meta_sigma_at"][t - 1] = float(w @ meta_sd[:, i]) if M else 0.0
-        observe(i)
-    best_init = max(f[j] for j in X_idx[:n_init])
+            i = acq.argmax_grid(pathwise_sample(K, factor, run.indices, np.array(run.y), lam, pick, ts_beta), pick)
+        record = {"regret": f_star - f[i], "nu": nu_t, "beta": b, "weights": np.asarray(w, dtype=float).reshape(M),
+                  "gaps": gaps.reshape(M), "sigma_at": sd[i], "variance_at": post.var[i],
+                  "meta_sigma_at": float(w @ meta_sd[:, i]) if M else 0.0, "branch": branch}
+        run.observe(i)
+        return record
+
+    out = run.run(T, step)
+    best_init = max(f[j] for j in run.indices[:n_init])
     out["simple"] = f_star - np.maximum(best_init, np.maximum.accumulate(f_star - out["regret"]))
     out["true_gaps"] = task["true_gaps"]
     return out
