@@ -156,7 +156,9 @@ def finite_run(rule: str, seed: int, T: int, lam: float = LAMBDA, delta: float =
     ucb = rule == "gp-ucb"
     lam = LAMBDA_UCB if ucb else lam
     target = f if ucb else pi
-    scale = (NOISE_STD if ucb else 1.0) / math.sqrt(lam)  # sub-Gaussian constant: sigma_eps for y, 1 for labels
+    # beta_t of Theorem 1 (eq. 14); GP-UCB's (Durand et al.) is the same form with the observations'
+    # sub-Gaussian constant sigma_eps in place of the labels' 1, i.e. lambda / sigma_eps^2 in place of lambda
+    lam_beta = lam / NOISE_STD ** 2 if ucb else lam
     norm = rkhs_norm(f, K) if ucb else b
     post = GridPosterior(K, lam, max_points=T + 1)
     run = GridRun(f, NOISE_STD * make_rng(seed, "noise").standard_normal(T), [post])
@@ -172,7 +174,7 @@ def finite_run(rule: str, seed: int, T: int, lam: float = LAMBDA, delta: float =
             tau = float(np.quantile(run.y, tb["gamma"], method="inverted_cdf"))
             mean = smoother.mean(np.asarray(run.y) <= tau)
             target = sps.norm.cdf((tau - f) / NOISE_STD)  # pi_t of the current threshold (eq. 10)
-        beta = norm + scale * math.sqrt(2 * (0.5 * log_det + math.log(1 / delta)))
+        beta = theorem1_beta(log_det, lam_beta, norm, delta)
         if t == 1:
             i = tb["x1"]
         elif rule in ("bore++", "bore++-moving"):
@@ -198,7 +200,7 @@ def finite_run(rule: str, seed: int, T: int, lam: float = LAMBDA, delta: float =
         return record
 
     out = run.run(T, step)
-    beta = norm + scale * math.sqrt(2 * (0.5 * log_det + math.log(1 / delta)))
+    beta = theorem1_beta(log_det, lam_beta, norm, delta)
     final = smoother.mean(np.asarray(run.y) <= tau) if moving else post.mean
     out["ratio_final"] = float(np.max(np.abs(target - final) / np.maximum(beta * post.std, 1e-300)))
     out["beta_final"] = beta
