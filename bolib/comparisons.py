@@ -4,7 +4,9 @@ A :class:`Study` runs every labelled method variant on every problem for the sam
 one seed share their initial design, noise and durations (:mod:`bolib.loop`), so per-seed numbers
 of two methods are *paired*, which is what the comparison rule of :mod:`bolib.claims.rules` needs.
 :class:`Traces` groups the results by (problem, label), gives per-seed numbers at a budget point
-(:meth:`Traces.at`) and draws mean curves with confidence bands (:meth:`Traces.plot`).
+(:meth:`Traces.at`) and draws mean curves with confidence bands (:meth:`Traces.plot`). The per-run
+metrics such numbers are taken with (:func:`final_simple_regret`, :func:`mean_best_so_far`,
+:func:`log_area_regret`, :func:`seconds_per_proposal`) are functions of one :class:`bolib.loop.Trace`.
 """
 from __future__ import annotations
 
@@ -21,6 +23,53 @@ from bolib.stats import per_round
 def final_simple_regret(trace: Trace) -> float:
     """f* - the best value found, after the last evaluation."""
     return float(trace.simple_regret[-1])
+
+
+def mean_best_so_far(trace, n_init: int) -> float:
+    """The mean, over the BO queries after the ``n_init`` initial points, of the best noise-free value found
+    so far, max_{s <= t} f(x_s): the area under a best-value curve (paper 004's Figs. 2a, 2d, 2e; higher is
+    better; with a known optimum f* it is f* minus the mean simple regret S_t over the queries). It keeps
+    the difference between methods that end at the same best value but reach it at different times."""
+    best = np.maximum.accumulate(np.asarray(trace.f, dtype=float))
+    return float(best[n_init:].mean())
+
+
+def log_area_regret(trace, n_init: int) -> float:
+    """log of the mean simple regret S_t = f* - max_{s <= t} f(x_s) over the queries after the ``n_init``
+    initial points, i.e. log(f* - :func:`mean_best_so_far`) for a benchmark with a known optimum f*.
+
+    On this scale a margin is a factor on the mean regret (paper 004's real-data "no worse than" claims
+    take log 1.25, :data:`bolib.papers.rm_bo.RATIO_MARGIN`); a run with no regret is floored, not
+    infinite (:func:`log_regret_per_query`)."""
+    return float(log_regret_per_query(np.asarray(trace.simple_regret, dtype=float)[n_init:]))
+
+
+def seconds_per_proposal(trace, n_init: int) -> float:
+    """Mean wall-clock seconds the optimiser spent proposing each BO query (the trace's ``wall`` column,
+    objective evaluations excluded): the runtime of paper 004's Figs. 2b and 9b."""
+    return float(np.mean(np.asarray(trace.wall, dtype=float)[n_init:]))
+
+
+def log_regret_per_query(regret, floor: float = 1e-12) -> np.ndarray:
+    """log(R_T / T) per seed from per-query regrets (runs, T), R_T = sum_t r_t.
+
+    A non-inferiority margin on this scale is a factor on R_T / T, so it
+    means the same whether the competitor's regret is large or small. ``floor`` keeps a run with no
+    regret at all (possible on a grid) finite.
+    """
+    return np.log(np.maximum(np.asarray(regret, dtype=float).mean(axis=-1), floor))
+
+
+def per_target(values: dict, n_inits: int, log: bool = False) -> dict:
+    """Average per-run values over the ``n_inits`` initialisations of each target (runs ordered target by
+    target, as the seeds of paper 004's Figs. 2c-d are), so that a paired test runs over targets, not over
+    (target, initialisation) pairs, as that paper averages each target over its initialisations.
+    With ``log`` the values are regrets and the result is the log of their mean (:func:`log_regret_per_query`)."""
+    out = {}
+    for label, v in values.items():
+        grouped = np.asarray(v, dtype=float).reshape(-1, int(n_inits))
+        out[label] = log_regret_per_query(grouped) if log else grouped.mean(axis=1)
+    return out
 
 
 @dataclasses.dataclass

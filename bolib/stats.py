@@ -1,4 +1,4 @@
-"""Regret summaries with Student-t confidence bands and paired tests across seeds."""
+"""Regret summaries, paired tests across seeds and per-seed rate estimators."""
 from __future__ import annotations
 
 import dataclasses
@@ -24,25 +24,6 @@ def per_round(values: np.ndarray, rounds: np.ndarray) -> np.ndarray:
     rounds = np.asarray(rounds)
     last = np.flatnonzero(np.r_[rounds[1:] != rounds[:-1], True])
     return np.asarray(values)[..., last]
-
-
-@dataclasses.dataclass
-class Band:
-    mean: np.ndarray
-    lower: np.ndarray
-    upper: np.ndarray
-    n: int
-
-
-def mean_ci(samples, level: float = 0.95, axis: int = 0) -> Band:
-    """Mean over ``axis`` (seeds) with a Student-t confidence interval."""
-    samples = np.asarray(samples, dtype=float)
-    n = samples.shape[axis]
-    mean = samples.mean(axis)
-    if n < 2:
-        return Band(mean, mean.copy(), mean.copy(), n)
-    half = stats.t.ppf(0.5 + level / 2, n - 1) * samples.std(axis, ddof=1) / np.sqrt(n)
-    return Band(mean, mean - half, mean + half, n)
 
 
 @dataclasses.dataclass

@@ -57,7 +57,7 @@ from scipy.stats import qmc
 from bolib.algorithms.base import Optimizer
 from bolib.algorithms.rm_bo import check_meta_tasks, practical_beta
 from bolib.models.grid import GridPosterior
-from bolib.models.nearest import nearest_rows
+from bolib.candidates import nearest_rows
 
 
 def task_table(candidates, tasks) -> np.ndarray:

@@ -75,11 +75,6 @@ def gap_estimate(y_meta, mu, sd, beta: float, reduce: str = "mean", noise_term: 
     return float(noise_term) + float(terms.mean() if reduce == "mean" else terms.max())
 
 
-def lemma1_noise_term(noise_var: float, total_points: int, delta: float) -> float:
-    """The constant of eq. 5, sqrt(2 sigma^2 log(8 sum_i N_i / delta)) (Lemma 1)."""
-    return math.sqrt(2.0 * noise_var * math.log(8.0 * total_points / delta))
-
-
 def hedge_weights(cumulative_loss, eta: float) -> np.ndarray:
     """Eq. 7: omega_i proportional to exp(-eta L_i), L the cumulative losses (uniform when all equal).
 

@@ -19,6 +19,7 @@ import functools
 import numpy as np
 
 from bolib.benchmarks.problem import Problem, benchmark
+from bolib.runtime import rng as make_rng
 
 MAX_STEPS = 200
 N_PARAMS = 8
@@ -66,3 +67,23 @@ def cartpole(d, center=(0.0, 0.0, 0.0, 0.0), n_episodes: int = 10, episode_seed:
     if tasks is not None:
         meta["tasks"] = tasks
     return Problem("cartpole", fn, np.array([np.zeros(N_PARAMS), np.ones(N_PARAMS)]), optimum=1.0, meta=meta)
+
+
+# ---------------------------------------------------------- previous tasks of paper 004 (Figs. 2e-f, 9)
+#: half-widths of the box the dissimilar tasks' start centres are drawn from (cart position, cart velocity,
+#: pole angle, pole angular velocity)
+CARTPOLE_BOX = (1.5, 1.0, 0.15, 1.0)
+
+
+def cartpole_centres(n_similar: int, n_dissimilar: int, stream: str = "cartpole-centres", similar_sd: float = 0.02) -> np.ndarray:
+    """Start-region centres of the previous tasks of paper 004's RL experiment (Sec. 6.2; the target's
+    centre is 0).
+
+    The paper says only that 3 start states are close to the target's and 7 random; here the first
+    ``n_similar`` rows are N(0, similar_sd^2 I) and the other ``n_dissimilar`` uniform on
+    [-1.5, 1.5] x [-1, 1] x [-0.15, 0.15] x [-1, 1] (:data:`CARTPOLE_BOX`), drawn from a fixed stream, so
+    the previous tasks are the same in every run.
+    """
+    draw = make_rng(0, stream)
+    box = np.asarray(CARTPOLE_BOX)
+    return np.vstack([draw.normal(0.0, similar_sd, (n_similar, 4)), draw.uniform(-box, box, (n_dissimilar, 4))])

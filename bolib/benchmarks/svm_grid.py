@@ -33,7 +33,8 @@ import warnings
 import numpy as np
 
 from bolib.benchmarks.problem import Problem, benchmark
-from bolib.models.nearest import nearest_rows
+from bolib.runtime import rng as make_rng
+from bolib.candidates import nearest_rows
 
 C_VALUES = tuple(2.0 ** k for k in range(-5, 7))
 DEGREES = (2, 3, 4, 5)
@@ -150,3 +151,17 @@ def svm_grid(dim: int, dataset: int = 0, tasks=None) -> Problem:
     return Problem("svm-grid", lambda U: values[nearest_rows(candidates(), U)],
                    np.array([np.zeros(DIM), np.ones(DIM)]), optimum=float(values[best]),
                    argmax=candidates()[best][None], meta=meta)
+
+
+# ---------------------------------------------------------- previous tasks of paper 004 (Fig. 2c)
+def random_meta_tasks(tables: dict, candidates, n: int, seed: int) -> list[dict]:
+    """Previous tasks of the SVM benchmark (paper 004, Sec. 6.2, following RGPE's set-up): for each previous data set
+    (``tables``: index -> its values at the ``candidates``, in the order the tasks should have), ``n``
+    configurations drawn uniformly without replacement and their values. The draw of data set j uses the
+    stream (``seed``, "svm-meta", j), so a data set brings the same observations whichever task is the target."""
+    candidates = np.asarray(candidates, dtype=float)
+    tasks = []
+    for index, values in tables.items():
+        rows = make_rng(seed, "svm-meta", str(index)).choice(len(candidates), size=int(n), replace=False)
+        tasks.append({"X": candidates[rows].tolist(), "y": np.asarray(values, dtype=float)[rows].tolist()})
+    return tasks

@@ -39,10 +39,11 @@ Checks (the statistics the notebook's claims are decided on):
   Sec. 5.2's nu rule (from nu_1 = 1) expects (the public code starts from nu = 0).
 
 Real-data stand-ins (Sec. 6): :func:`meta_observations` turns one run per previous task into the
-``tasks`` option of the target's runs; :func:`mean_best_so_far` (the area under a best-value curve),
-:func:`seconds_per_proposal` (runtime, Figs. 2b and 9b) and :func:`similar_weight_share` (Fig. 2f: the
-weight the previous tasks known to be similar receive) are the statistics of their claims;
-:func:`cartpole_centres` draws the fixed start centres of the CartPole previous tasks (Figs. 2e-f, 9).
+``tasks`` option of the target's runs; :func:`similar_weight_share` (Fig. 2f: the weight the previous
+tasks known to be similar receive) is a statistic of their claims, beside the per-run metrics of
+:mod:`bolib.comparisons` (the area under a best-value curve, runtime per proposal). The previous tasks
+themselves are set up by their benchmarks (:func:`bolib.benchmarks.cartpole.cartpole_centres`,
+:func:`bolib.benchmarks.svm_grid.random_meta_tasks`).
 """
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ from scipy.optimize import minimize
 from scipy.stats import norm as normal
 
 from bolib import acquisition as acq
-from bolib.algorithms.rm_bo import MetaSchedule, gap_estimate, hedge_weights, lemma1_noise_term, practical_beta, ucb_mix
+from bolib.algorithms.rm_bo import MetaSchedule, gap_estimate, hedge_weights, practical_beta, ucb_mix
 from bolib.errors import check_choice
 from bolib.models.grid import GridPosterior, GridRun, sample_on_grid
 from bolib.runtime import rng as make_rng
@@ -157,6 +158,11 @@ def theory_beta(gamma_prev: float, B: float, noise_var: float, delta: float) -> 
 def theory_tau(gamma_N: float, B: float, noise_var: float, delta: float, M: int) -> float:
     """Theorem 1's tau = B + sigma sqrt(2 (gamma_N + 1 + log(4 M / delta)))."""
     return B + math.sqrt(noise_var) * math.sqrt(2.0 * (gamma_N + 1.0 + math.log(4.0 * M / delta)))
+
+
+def lemma1_noise_term(noise_var: float, total_points: int, delta: float) -> float:
+    """The constant of eq. 5, sqrt(2 sigma^2 log(8 sum_i N_i / delta)) (Lemma 1)."""
+    return math.sqrt(2.0 * noise_var * math.log(8.0 * total_points / delta))
 
 
 def lemma6_radius(noise_var: float, N: int, delta: float) -> float:
@@ -491,16 +497,6 @@ def meta_draw_deficit(branch, gaps, weights, r: float, eps: float) -> float:
 RATIO_MARGIN = math.log(1.25)  # "no worse than GP-UCB": within a factor 1.25 of its mean regret per query
 
 
-def log_regret_per_query(regret, floor: float = 1e-12) -> np.ndarray:
-    """log(R_T / T) per seed from per-query regrets (runs, T), R_T = sum_t r_t as in Theorem 1.
-
-    A non-inferiority margin on this scale (e.g. :data:`RATIO_MARGIN`) is a factor on R_T / T, so it
-    means the same whether the competitor's regret is large or small. ``floor`` keeps a run with no
-    regret at all (possible on a grid) finite.
-    """
-    return np.log(np.maximum(np.asarray(regret, dtype=float).mean(axis=-1), floor))
-
-
 def proposition1_sides(weights, nu, sizes, gaps, noise_var: float, delta: float) -> tuple[float, float]:
     """Proposition 1: sum_t alpha_t nu_t <= (sum_t alpha_t)(sum_t nu_t), with alpha_t = sum_i w_{t,i}
     (N_i / sigma^2)(2 c_i + d_i) the alpha of Lemma 3 under the weights played at query t
@@ -529,43 +525,6 @@ def meta_observations(results, n: int) -> list[dict]:
 
 
 # ------------------------------------------------------------------------------------ real-data stand-ins: metrics
-def mean_best_so_far(trace, n_init: int) -> float:
-    """The mean, over the BO queries after the ``n_init`` initial points, of the best noise-free value found
-    so far, max_{s <= t} f(x_s): the area under the best-value curves of Figs. 2a, 2d and 2e (higher is
-    better; with a known optimum f* it is f* minus the mean simple regret S_t over the queries). It keeps
-    the difference between methods that end at the same best value but reach it at different times."""
-    best = np.maximum.accumulate(np.asarray(trace.f, dtype=float))
-    return float(best[n_init:].mean())
-
-
-def log_area_regret(trace, n_init: int) -> float:
-    """log of the mean simple regret S_t = f* - max_{s <= t} f(x_s) over the queries after the ``n_init``
-    initial points, i.e. log(f* - :func:`mean_best_so_far`) for a benchmark with a known optimum f*.
-
-    The real-data "no worse than" claims (Figs. 1e-f, 2c, 2e, 8a-b) use this scale with the margin
-    :data:`RATIO_MARGIN`, the same factor-of-1.25 convention as the synthetic claims (via
-    :func:`log_regret_per_query`; a run with no regret is floored, not infinite)."""
-    return float(log_regret_per_query(np.asarray(trace.simple_regret, dtype=float)[n_init:]))
-
-
-def per_target(values: dict, n_inits: int, log: bool = False) -> dict:
-    """Average per-run values over the ``n_inits`` initialisations of each target (runs ordered target by
-    target, as the seeds of Figs. 2c-d are), so that a paired test runs over targets, not over
-    (target, initialisation) pairs, as the paper averages each target over its initialisations.
-    With ``log`` the values are regrets and the result is the log of their mean (:func:`log_regret_per_query`)."""
-    out = {}
-    for label, v in values.items():
-        grouped = np.asarray(v, dtype=float).reshape(-1, int(n_inits))
-        out[label] = log_regret_per_query(grouped) if log else grouped.mean(axis=1)
-    return out
-
-
-def seconds_per_proposal(trace, n_init: int) -> float:
-    """Mean wall-clock seconds the optimiser spent proposing each BO query (the trace's ``wall`` column,
-    objective evaluations excluded): the runtime of Figs. 2b and 9b."""
-    return float(np.mean(np.asarray(trace.wall, dtype=float)[n_init:]))
-
-
 def similar_weight_share(history, similar, n_tasks: int) -> float:
     """Fig. 2f: the share of the previous tasks' total weight held by the ``similar`` ones (indices),
     averaged over the queries of one run.
@@ -580,36 +539,3 @@ def similar_weight_share(history, similar, n_tasks: int) -> float:
     total = W.sum(axis=1)
     share = W[:, list(similar)].sum(axis=1) / np.where(total > 0, total, 1.0)
     return float(np.where(total > 0, share, 0.0).mean())
-
-
-# ------------------------------------------------------------------------------------ CartPole (Figs. 2e-f, 9)
-#: half-widths of the box the dissimilar tasks' start centres are drawn from (cart position, cart velocity,
-#: pole angle, pole angular velocity)
-CARTPOLE_BOX = (1.5, 1.0, 0.15, 1.0)
-
-
-def cartpole_centres(n_similar: int, n_dissimilar: int, stream: str = "cartpole-centres", similar_sd: float = 0.02) -> np.ndarray:
-    """Start-region centres of the previous tasks of Sec. 6.2's RL experiment (the target's centre is 0).
-
-    The paper says only that 3 start states are close to the target's and 7 random; here the first
-    ``n_similar`` rows are N(0, similar_sd^2 I) and the other ``n_dissimilar`` uniform on
-    [-1.5, 1.5] x [-1, 1] x [-0.15, 0.15] x [-1, 1] (:data:`CARTPOLE_BOX`), drawn from a fixed stream, so
-    the previous tasks are the same in every run.
-    """
-    draw = make_rng(0, stream)
-    box = np.asarray(CARTPOLE_BOX)
-    return np.vstack([draw.normal(0.0, similar_sd, (n_similar, 4)), draw.uniform(-box, box, (n_dissimilar, 4))])
-
-
-# ---- SVM tabular stand-in (Fig. 2c)
-def random_meta_tasks(tables: dict, candidates, n: int, seed: int) -> list[dict]:
-    """Previous tasks of the SVM benchmark (Sec. 6.2, following RGPE's set-up): for each previous data set
-    (``tables``: index -> its values at the ``candidates``, in the order the tasks should have), ``n``
-    configurations drawn uniformly without replacement and their values. The draw of data set j uses the
-    stream (``seed``, "svm-meta", j), so a data set brings the same observations whichever task is the target."""
-    candidates = np.asarray(candidates, dtype=float)
-    tasks = []
-    for index, values in tables.items():
-        rows = make_rng(seed, "svm-meta", str(index)).choice(len(candidates), size=int(n), replace=False)
-        tasks.append({"X": candidates[rows].tolist(), "y": np.asarray(values, dtype=float)[rows].tolist()})
-    return tasks

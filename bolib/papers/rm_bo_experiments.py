@@ -14,7 +14,7 @@ import importlib
 import numpy as np
 
 from bolib import plots
-from bolib.benchmarks import benchmark_entry, image_tuning, svm_grid
+from bolib.benchmarks import benchmark_entry, cartpole, image_tuning, svm_grid
 from bolib.comparisons import Study
 from bolib.experiment import Experiment, stage_seeds
 from bolib.loop import bo_job
@@ -157,7 +157,7 @@ def har(S: dict, seeds, tasks: list) -> Study:
 
 def cp_centres(S: dict) -> np.ndarray:
     """Figs. 2e-f (§6.9): the start centres of the CartPole previous tasks (similar first)."""
-    return theory.cartpole_centres(S["cp_similar"], S["cp_dissimilar"])
+    return cartpole.cartpole_centres(S["cp_similar"], S["cp_dissimilar"])
 
 
 def _cartpole_meta(name: str, centres, n: int) -> Experiment:
@@ -185,7 +185,7 @@ def cp(S: dict, seeds, tasks: list) -> Study:
 
 def cp9_meta(S: dict) -> Experiment:
     """Fig. 9 (§6.9): the previous tasks of the large CartPole set-up."""
-    centres = theory.cartpole_centres(S["cp9_similar"], S["cp9_dissimilar"], stream="cartpole-centres-fig9")
+    centres = cartpole.cartpole_centres(S["cp9_similar"], S["cp9_dissimilar"], stream="cartpole-centres-fig9")
     return _cartpole_meta("rmbo-cp9", centres, S["cp9_meta_n"])
 
 
@@ -241,7 +241,7 @@ def svm(S: dict, seeds, tables=svm_grid.table) -> dict[int, Study]:
     studies = {}
     for target in svm_targets(S):
         others = [j for j in range(len(svm_grid.DATASETS)) if j != target][:S["svm_meta"]]
-        tasks = theory.random_meta_tasks({j: tables(j) for j in others}, svm_grid.candidates(), S["svm_meta_n"], META_SEED)
+        tasks = svm_grid.random_meta_tasks({j: tables(j) for j in others}, svm_grid.candidates(), S["svm_meta_n"], META_SEED)
         studies[int(target)] = Study(f"rmbo-svm-{target}", ["svm-grid"], variants, seeds,
                                      {"budget": S["svm_n_init"] + S["svm_T"], "n_init": S["svm_n_init"]},
                                      options=lambda s, target=target, tasks=tasks: {"dataset": int(target), "tasks": tasks})

@@ -6,7 +6,7 @@ from bolib.algorithms import make_optimizer
 from bolib.algorithms.pem_bo import PEMBO, empirical_prior, psd_projection, task_table
 from bolib.benchmarks import svm_grid as sg
 from bolib.loop import run
-from bolib.models.nearest import nearest_rows
+from bolib.candidates import nearest_rows
 
 nan = np.nan
 

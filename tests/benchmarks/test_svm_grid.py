@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from bolib.benchmarks import svm_grid as sg
-from bolib.models.nearest import nearest_rows
+from bolib.candidates import nearest_rows
 
 
 def test_grid_has_the_original_size_and_distinct_codes():

@@ -5,7 +5,9 @@ import math
 import numpy as np
 import pytest
 
+from bolib import comparisons
 from bolib.algorithms.rm_bo import hedge_weights
+from bolib.benchmarks import cartpole, svm_grid
 from bolib.claims import rules
 from bolib.papers import rm_bo as P
 from bolib.stats import doubling_exponent
@@ -256,13 +258,13 @@ def test_ratio_margin_accepts_a_comparable_method_and_rejects_a_moderately_harme
     rng = np.random.default_rng(1)
     for level in (0.01, 0.1, 1.0):
         base = level * np.exp(rng.normal(0.0, 0.3, (20, 150)))
-        ucb = P.log_regret_per_query(base)
-        harmed = P.log_regret_per_query(1.5 * base * np.exp(rng.normal(0.0, 0.05, base.shape)))
-        same = P.log_regret_per_query(base * np.exp(rng.normal(0.0, 0.05, base.shape)))
+        ucb = comparisons.log_regret_per_query(base)
+        harmed = comparisons.log_regret_per_query(1.5 * base * np.exp(rng.normal(0.0, 0.05, base.shape)))
+        same = comparisons.log_regret_per_query(base * np.exp(rng.normal(0.0, 0.05, base.shape)))
         decide = lambda m: rules.comparison({"RM": m, "GP-UCB": ucb}, "RM", ["GP-UCB"], "lower", "no worse", P.RATIO_MARGIN).verdict
         assert decide(harmed) == "not reproduced"
         assert decide(same) == "reproduced"
-    assert np.isfinite(P.log_regret_per_query(np.zeros((2, 5)))).all()
+    assert np.isfinite(comparisons.log_regret_per_query(np.zeros((2, 5)))).all()
 
 
 def test_weight_rules_of_fig4_eta_small_and_eta_large_and_their_negative_controls():
@@ -337,14 +339,14 @@ def test_mean_best_so_far_rewards_reaching_the_best_value_sooner():
     paired seeds says reproduced for the early method and not reproduced when the claim names the late one."""
     early = [0.1, 0.2, 1.0, 1.0, 1.0, 1.0]
     late = [0.1, 0.2, 0.3, 0.4, 0.5, 1.0]
-    assert P.mean_best_so_far(_trace(early), 2) == 1.0
-    assert P.mean_best_so_far(_trace(late), 2) == pytest.approx(0.55)
+    assert comparisons.mean_best_so_far(_trace(early), 2) == 1.0
+    assert comparisons.mean_best_so_far(_trace(late), 2) == pytest.approx(0.55)
     rng = np.random.default_rng(0)
     values = {"early": [], "late": []}
     for _ in range(8):
         shift = rng.normal(0.0, 0.1)
-        values["early"].append(P.mean_best_so_far(_trace(np.add(early, shift)), 2))
-        values["late"].append(P.mean_best_so_far(_trace(np.add(late, shift)), 2))
+        values["early"].append(comparisons.mean_best_so_far(_trace(np.add(early, shift)), 2))
+        values["late"].append(comparisons.mean_best_so_far(_trace(np.add(late, shift)), 2))
     assert rules.comparison(values, "early", ["late"], "higher", "better", 1e-6).verdict == "reproduced"
     assert rules.comparison(values, "late", ["early"], "higher", "better", 1e-6).verdict == "not reproduced"
 
@@ -352,13 +354,13 @@ def test_mean_best_so_far_rewards_reaching_the_best_value_sooner():
 def test_log_area_regret_with_the_ratio_margin_rejects_1_5x_the_regret_and_accepts_a_comparable_one():
     """F1ef-*, F2c-rgpe-*, F2e-ts-*, F8a-b: a method with 1.5 times the competitor's area regret on every seed is
     not reproduced as "no worse" under log 1.25; one within a few per cent of it is reproduced."""
-    assert P.log_area_regret(_trace([0.2, 0.5, 0.5, 1.0]), 2) == pytest.approx(math.log(0.25))
+    assert comparisons.log_area_regret(_trace([0.2, 0.5, 0.5, 1.0]), 2) == pytest.approx(math.log(0.25))
     rng = np.random.default_rng(1)
     base = rng.uniform(0.002, 0.006, 7)
     curve = lambda gap: _trace([0.0, 0.0, *(1.0 - gap * np.ones(5))])  # constant simple regret `gap` over the queries
-    values = {"ref": [P.log_area_regret(curve(g), 2) for g in base],
-              "harmed": [P.log_area_regret(curve(1.5 * g), 2) for g in base],
-              "comparable": [P.log_area_regret(curve(g * rng.uniform(0.97, 1.05)), 2) for g in base]}
+    values = {"ref": [comparisons.log_area_regret(curve(g), 2) for g in base],
+              "harmed": [comparisons.log_area_regret(curve(1.5 * g), 2) for g in base],
+              "comparable": [comparisons.log_area_regret(curve(g * rng.uniform(0.97, 1.05)), 2) for g in base]}
     harmed = rules.comparison(values, "harmed", ["ref"], "lower", "no worse", P.RATIO_MARGIN)
     assert harmed.verdict == "not reproduced"
     assert rules.comparison(values, "comparable", ["ref"], "lower", "no worse", P.RATIO_MARGIN).verdict == "reproduced"
@@ -367,23 +369,23 @@ def test_log_area_regret_with_the_ratio_margin_rejects_1_5x_the_regret_and_accep
 def test_per_target_averages_the_initialisations_and_tests_over_targets():
     """F2c, F2d: 4 targets x 3 initialisations give 4 units; the log variant is the log of the mean regret."""
     values = {"a": np.arange(12.0), "b": np.ones(12)}
-    out = P.per_target(values, 3)
+    out = comparisons.per_target(values, 3)
     assert out["a"].tolist() == [1.0, 4.0, 7.0, 10.0] and len(out["b"]) == 4
-    assert P.per_target({"a": [1.0, 3.0]}, 2, log=True)["a"] == pytest.approx([math.log(2.0)])
+    assert comparisons.per_target({"a": [1.0, 3.0]}, 2, log=True)["a"] == pytest.approx([math.log(2.0)])
     with pytest.raises(ValueError):
-        P.per_target({"a": np.ones(5)}, 3)
+        comparisons.per_target({"a": np.ones(5)}, 3)
     # seven targets each better on average by a wide margin: reproduced; reversed: not reproduced
     rng = np.random.default_rng(2)
     good, bad = rng.normal(1.0, 0.05, 21), rng.normal(0.5, 0.05, 21)
-    units = P.per_target({"good": good, "bad": bad}, 3)
+    units = comparisons.per_target({"good": good, "bad": bad}, 3)
     assert rules.comparison(units, "good", ["bad"], "higher", "better", 1e-6).verdict == "reproduced"
     assert rules.comparison(units, "bad", ["good"], "higher", "better", 1e-6).verdict == "not reproduced"
 
 
 def test_seconds_per_proposal_leaves_out_the_initial_design_and_separates_a_slow_method():
-    assert P.seconds_per_proposal(_trace(np.zeros(4), [0.0, 0.0, 1.0, 3.0]), 2) == 2.0
-    fast = [P.seconds_per_proposal(_trace(np.zeros(6), [0, 0, *(0.01 * (1 + k) * np.ones(4))]), 2) for k in range(7)]
-    slow = [P.seconds_per_proposal(_trace(np.zeros(6), [0, 0, *(0.5 * (1 + k) * np.ones(4))]), 2) for k in range(7)]
+    assert comparisons.seconds_per_proposal(_trace(np.zeros(4), [0.0, 0.0, 1.0, 3.0]), 2) == 2.0
+    fast = [comparisons.seconds_per_proposal(_trace(np.zeros(6), [0, 0, *(0.01 * (1 + k) * np.ones(4))]), 2) for k in range(7)]
+    slow = [comparisons.seconds_per_proposal(_trace(np.zeros(6), [0, 0, *(0.5 * (1 + k) * np.ones(4))]), 2) for k in range(7)]
     assert rules.comparison({"fast": fast, "slow": slow}, "fast", ["slow"], "lower", "better", 1e-6).verdict == "reproduced"
     assert rules.comparison({"fast": fast, "slow": slow}, "slow", ["fast"], "lower", "better", 1e-6).verdict == "not reproduced"
 
@@ -411,22 +413,22 @@ def test_similar_weight_share_of_concentrated_uniform_and_all_zero_weights():
 
 
 def test_cartpole_centres_are_fixed_similar_ones_near_the_target_and_dissimilar_ones_spread_over_the_box():
-    centres = P.cartpole_centres(3, 7)
-    np.testing.assert_array_equal(centres, P.cartpole_centres(3, 7))
+    centres = cartpole.cartpole_centres(3, 7)
+    np.testing.assert_array_equal(centres, cartpole.cartpole_centres(3, 7))
     assert centres.shape == (10, 4) and np.all(np.abs(centres[:3]) < 0.1)
-    assert np.all(np.abs(centres[3:]) <= np.array(P.CARTPOLE_BOX)) and np.abs(centres[3:, 0]).max() > 0.5
-    assert not np.array_equal(P.cartpole_centres(3, 7, stream="other")[:3], centres[:3])
+    assert np.all(np.abs(centres[3:]) <= np.array(cartpole.CARTPOLE_BOX)) and np.abs(centres[3:, 0]).max() > 0.5
+    assert not np.array_equal(cartpole.cartpole_centres(3, 7, stream="other")[:3], centres[:3])
 
 
 # ---- SVM tabular stand-in (Fig. 2c)
 def test_random_meta_tasks_draw_distinct_configurations_per_data_set():
     candidates = np.random.default_rng(0).random((20, 6))
     tables = {3: np.arange(20.0), 7: -np.arange(20.0)}
-    tasks = P.random_meta_tasks(tables, candidates, 5, seed=1)
+    tasks = svm_grid.random_meta_tasks(tables, candidates, 5, seed=1)
     assert [len(t["y"]) for t in tasks] == [5, 5]
     for task, values in zip(tasks, tables.values()):
         rows = [int(np.flatnonzero((candidates == np.array(x)).all(1))[0]) for x in task["X"]]
         assert len(set(rows)) == 5 and np.array_equal(task["y"], values[rows])  # values of the drawn configurations
-    alone = P.random_meta_tasks({7: tables[7]}, candidates, 5, seed=1)
+    alone = svm_grid.random_meta_tasks({7: tables[7]}, candidates, 5, seed=1)
     assert alone[0] == tasks[1]  # a data set's draw does not depend on the other tasks
-    assert P.random_meta_tasks(tables, candidates, 5, seed=2)[0] != tasks[0]
+    assert svm_grid.random_meta_tasks(tables, candidates, 5, seed=2)[0] != tasks[0]

@@ -1,5 +1,6 @@
-"""Finite domains given as a table of points: the row nearest to a query point, shared by the methods that work on
-a finite set of candidates and the tabular benchmarks that answer a query with the nearest configuration."""
+"""Finite candidate sets given as a table of points (rows): the row nearest to a query point, shared by the methods
+that work on a finite set of candidates (PEM-BO) and the tabular benchmarks that answer a query with the nearest
+configuration (the SVM grid)."""
 from __future__ import annotations
 
 import numpy as np
