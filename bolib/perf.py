@@ -699,6 +699,36 @@ def add_acq():
                  {"value_at_least_joint": per_group >= joint})]
 
 
+@case("add_step", target=0.5)
+def add_step():
+    """Paper 002's Fig. 3 at its largest (D = 96, 96 groups of one coordinate, tied hyperparameters), one
+    Add-GP-UCB proposal at n = 400: the group acquisitions of eq. 6 (DIRECT, 47 evaluations each) sharing
+    one L^{-1} (:func:`bolib.algorithms.add_gp_ucb.inverse_factor`) against each group computing its own
+    (the route it replaced). Also required: the same proposal, bit for bit."""
+    from bolib.algorithms.add_gp_ucb import beta_practical, direct_maximize, group_ucb, inverse_factor
+    from bolib.models import GP
+
+    dim, n, evals = 96, 400, 47
+    groups = [[j] for j in range(dim)]
+    rng = np.random.default_rng(0)
+    X = rng.random((n, dim))
+    gp = GP("rbf", groups=groups, tie="all").fit(X, np.sin(6 * X).sum(1))
+    beta = beta_practical(n + 1, 1)
+
+    def propose(shared: bool) -> np.ndarray:
+        Linv = inverse_factor(gp) if shared else None
+        return np.concatenate([direct_maximize(group_ucb(gp, j, beta, Linv), 1, evals) for j in range(dim)])
+
+    times, proposals = {}, {}
+    for shared in (True, False):
+        t = time.process_time()
+        proposals[shared] = propose(shared)
+        times[shared] = time.process_time() - t
+    same = bool(np.array_equal(proposals[True], proposals[False]))
+    return [Line("add_step", times[True], times[False], f"D={dim} n={n} evals/group={evals} same_proposal={same}",
+                 {"same_proposal": same})]
+
+
 @case("add_group_scores", target=0.5)
 def add_group_scores():
     """Paper 002's partialLearn (Alg. 2): scoring 100 random groupings of D = 120 coordinates into groups of

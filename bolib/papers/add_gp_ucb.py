@@ -32,7 +32,7 @@ import torch
 from scipy.optimize import minimize
 
 from bolib import stats
-from bolib.algorithms.add_gp_ucb import beta_practical, direct_maximize, group_ucb
+from bolib.algorithms.add_gp_ucb import beta_practical, direct_maximize, group_ucb, inverse_factor
 from bolib.models import GP
 from bolib.models.kernels import kernel_matrix, make_kernel
 from bolib.runtime import rng as make_rng
@@ -368,7 +368,8 @@ def acquisition_gaps(dim: int, group_dim: int, n: int, evals_per_group: int, see
     y = np.linalg.cholesky(K + noise * np.eye(n)) @ stream.standard_normal(n)
     gp = _additive_gp(groups, lengthscale, 1.0, noise).fit(X, y)
     beta = beta_practical(n + 1, group_dim)
-    terms = [group_ucb(gp, j, beta) for j in range(len(groups))]
+    Linv = inverse_factor(gp)
+    terms = [group_ucb(gp, j, beta, Linv) for j in range(len(groups))]
     axis = (np.arange(grid) + 0.5) / grid
     Z = np.column_stack([a.ravel() for a in np.meshgrid(axis, axis)])
     best = 0.0
