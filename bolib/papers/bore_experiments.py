@@ -80,6 +80,22 @@ def appe(S: dict, seeds: Sequence[int]) -> dict[int, Study]:
         for d in S["appe_dims"]}
 
 
+def regret_after_design(trace, n_init: int = 10) -> float:
+    """App. E's measure: the cumulative regret of a run's evaluations after its ``n_init`` initial points."""
+    return float((trace.optimum - trace.f)[n_init:].sum())
+
+
+def relative_gain(values: dict) -> np.ndarray:
+    """Per trial, how much less regret batch BORE++ has than batch BORE, relative to batch BORE's
+    (App. E's claim that the gain grows with the dimension)."""
+    return (values["batch BORE"] - values["batch BORE++"]) / values["batch BORE"]
+
+
+def best_lap(trace) -> float:
+    """The racing line's best lap time in a run (the objective is minus the lap time)."""
+    return float(-trace.f.max())
+
+
 def fig2_methods(S: dict) -> dict[str, dict]:
     """The sequential methods of Figure 2 (label -> bo_job parameters), as §6.3 and §6.4 run them."""
     acq_settings = {"n_candidates": S["race_candidates"], "maxiter": S["race_maxiter"]}
@@ -131,15 +147,15 @@ def plan(S: dict, look: int = -1) -> list[Experiment]:
             *(st.experiment() for st in fig2(S, stage_seeds(S["fig2_seeds"], look)).values())]
 
 
-__all__ = ["ACTIVATION", "DIMS", "LABELS", "NET_STEPS", "SVGD_STEPS", "appe", "fig1", "fig2", "fig2_methods",
-           "plan", "racing", "repeat_seed", "theory"]
+__all__ = ["ACTIVATION", "DIMS", "LABELS", "NET_STEPS", "SVGD_STEPS", "appe", "best_lap", "fig1", "fig2",
+           "fig2_methods", "plan", "racing", "regret_after_design", "relative_gain", "repeat_seed", "theory"]
 
 
 # --------------------------------------------------------------------------------------------------
 # Figures: one function per figure of the notebook, each made, saved and shown by ``ctx.figure``.
 
 def fig_band_ratio(ctx, trials, ratios) -> None:
-    """Theorem 1 (§5.1): per trial, the largest |pi* - pi_hat_t| over the domain and t, divided by
+    """Theorem 1: per trial, the largest |pi* - pi_hat_t| over the domain and t, divided by
     beta_t sigma_t (Theorem 1's band) and by sigma_t alone (a one-sigma band), as histograms."""
     with ctx.figure("band_ratio", trials, 1, 2, figsize=(8, 3)) as (fig, axes):
         for ax, column, colour, xlabel, title in (
@@ -151,9 +167,10 @@ def fig_band_ratio(ctx, trials, ratios) -> None:
             ax.legend(fontsize=7)
 
 
-def fig_theory_regret(ctx, trials, runs, testbed, grid, f) -> None:
-    """Theorems 2-3 (§5.2-5.3): (a) simple and (b) cumulative regret of every rule of :data:`LABELS` on
-    the D.1 testbeds, (c) one testbed: pi*, f and the finite domain."""
+def fig_theory_regret(ctx, trials, runs, testbed, grid, pi, f) -> None:
+    """Theorems 2-3: (a) simple and (b) cumulative regret of every rule of :data:`LABELS` on
+    the D.1 testbeds, (c) one testbed: pi* and f on ``grid`` (:func:`bolib.papers.bore.d1_values`) and the
+    finite domain."""
     T = len(runs["bore"][0]["regret"])
     t = np.arange(1, T + 1)
     with ctx.figure("theory_regret", trials, 1, 3, figsize=(12, 3.2)) as (fig, axes):
@@ -164,7 +181,7 @@ def fig_theory_regret(ctx, trials, runs, testbed, grid, f) -> None:
         axes[0].set(yscale="log", xlabel="t", ylabel="simple regret + 1e-6", title="(a) simple regret")
         axes[1].set(xlabel="t", ylabel="R_t", title="(b) cumulative regret")
         axes[0].legend(fontsize=6)
-        axes[2].plot(grid, pb.rbf(grid, testbed["centres"]) @ testbed["alpha"], label="pi*")
+        axes[2].plot(grid, pi, label="pi*")
         axes[2].plot(grid, f, label="f")
         axes[2].plot(testbed["X"], np.zeros_like(testbed["X"]), "|k", label="domain")
         axes[2].set(xlabel="x", title="(c) one testbed (tau = 0)")
@@ -189,7 +206,7 @@ def fig_appc_band(ctx, trials, runs) -> None:
 
 
 def fig_theorem4(ctx, seeds, batches, sizes, beta: float) -> None:
-    """Theorem 4 (§5.4): distributional regret r_bar_t per round, and simple regret per round and per
+    """Theorem 4: distributional regret r_bar_t per round, and simple regret per round and per
     evaluation, of batches of M exact draws with a fixed ``beta`` (``batches[("fixed", M)]``), beside
     uniform sampling and Theorem 1's beta_t at the largest M."""
     M_max = max(sizes)
@@ -232,3 +249,57 @@ def fig_racing(ctx, traces, labels) -> None:
             plots.plot_band(ax, np.arange(1, best.shape[1] + 1), best, label)
         ax.set(xlabel="evaluations", ylabel="best lap time (s)", title="racing line (stand-in)")
         ax.legend(fontsize=6)
+
+
+def fig_theory_long(ctx, trials, long_runs) -> None:
+    """Theorem 3's rate and App. C at the long horizon: cumulative regret R_t of BORE++, BORE++ with the
+    moving threshold and uniform queries (log-log), and the moving threshold tau_t."""
+    curves = {rule: np.array([np.cumsum(r["regret"]) for r in runs]) for rule, runs in long_runs.items()}
+    taus = np.array([r["tau"] for r in long_runs["bore++-moving"]])
+    t = np.arange(1, taus.shape[1] + 1)
+    with ctx.figure("theory_long", trials, 1, 2, figsize=(9, 3.2)) as (fig, (ax, ax_tau)):
+        for rule, R in curves.items():
+            plots.plot_band(ax, t, R, LABELS[rule])
+        ax.set(xscale="log", yscale="log", xlabel="t", ylabel="R_t", title=f"cumulative regret, T = {len(t)}")
+        ax.legend(fontsize=6)
+        plots.plot_band(ax_tau, t, taus, LABELS["bore++-moving"])
+        ax_tau.axhline(0.0, color="k", lw=1, label="fixed tau")
+        ax_tau.set(xlabel="t", ylabel="tau_t", title="empirical gamma-quantile (App. C)")
+        ax_tau.legend(fontsize=6)
+
+
+def fig_fig1_synthetic(ctx, traces: dict) -> None:
+    """Fig. 1: simple regret per round of batch BORE, q-EI and LP-EI on each synthetic problem."""
+    n_trials = len(next(iter(traces.values())).at(next(iter(traces)))["batch BORE"])
+    with ctx.figure("fig1", ctx.seeds(n_trials), 1, len(traces), figsize=(4 * len(traces), 3),
+                    squeeze=False) as (fig, axes):
+        for ax, (problem, problem_traces) in zip(axes[0], traces.items()):
+            problem_traces.plot([ax], by="round")
+            ax.set(yscale="log")
+
+
+def fig_appe_rosenbrock(ctx, traces: dict, studies: dict) -> None:
+    """App. E (Fig. E.1): cumulative regret after the initial design of batch BORE and batch BORE++
+    (random features) on Rosenbrock, one panel per dimension."""
+    dims = list(traces)
+    n_trials = len(relative_gain(traces[dims[0]].at("rosenbrock", regret_after_design)))
+    with ctx.figure("appe", ctx.seeds(n_trials), 1, len(dims), figsize=(4 * len(dims), 3),
+                    squeeze=False) as (fig, axes):
+        for ax, d in zip(axes[0], dims):
+            for label in studies[d].variants:
+                curves = np.array([np.cumsum((tr.optimum - tr.f)[10:]) for tr in traces[d]["rosenbrock", label]])
+                plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, label)
+            ax.set(yscale="log", xlabel="evaluations after the initial design", ylabel="cumulative regret",
+                   title=f"Rosenbrock, d = {d}")
+            ax.legend(fontsize=6)
+
+
+def fig_fig2_tuning(ctx, traces: dict, stand_in_for: dict) -> None:
+    """Fig. 2a, b, d stand-ins: simple regret of the sequential methods (and TPE) on each problem;
+    ``stand_in_for``: problem -> the paper's data set it stands in for."""
+    n_trials = len(next(iter(traces.values())).at(next(iter(traces)))["random"])
+    with ctx.figure("fig2", ctx.seeds(n_trials), 1, len(traces), figsize=(4 * len(traces), 3),
+                    squeeze=False) as (fig, axes):
+        for ax, (problem, problem_traces) in zip(axes[0], traces.items()):
+            problem_traces.plot([ax])
+            ax.set(title=f"{problem} (stand-in for {stand_in_for[problem]})")

@@ -24,7 +24,10 @@ def test_d1_testbed_follows_eq_d1_and_eq10():
     a, c = tb["alpha"], tb["centres"]
     assert math.isclose(a @ pb.rbf(c, c) @ a, 1.0)  # ||pi*||_k = 1 (eq. D.2)
     assert 0 < tb["pi"].min() and tb["pi"].max() <= 1
-    np.testing.assert_allclose(sps.norm.cdf((tb["tau"] - tb["f"]) / pb.NOISE_STD), tb["pi"], atol=1e-10)  # eq. 10
+    np.testing.assert_allclose(pb.class_probability(tb["f"], tb["tau"]), tb["pi"], atol=1e-10)  # eq. 10
+    pi, f = pb.d1_values(c, a, tb["X"], tb["tau"])  # the same pi* and f anywhere, here on the domain
+    np.testing.assert_array_equal(pi, tb["pi"])
+    np.testing.assert_array_equal(f, tb["f"])
     # negative control: the round trip with a wrong noise scale fails
     assert np.abs(sps.norm.cdf((tb["tau"] - tb["f"]) / 0.2) - tb["pi"]).max() > 1e-3
 
@@ -184,6 +187,7 @@ def test_theorem4_inequalities_hold_and_a_far_distribution_breaks_them():
     fake = {**run, "kl": np.full(15, kl), "dist_regret": np.full(15, r_bar), "e_sigma": np.full(15, 1e-12)}
     checks = pb.theorem4_holds(fake)
     assert not checks["kl_step"] and not checks["eq27"]
+    assert pb.theorem4_bounds_hold(pb.theorem4_holds(run)) and not pb.theorem4_bounds_hold(checks)
     assert checks["pinsker"]  # Pinsker's chain is an identity of distributions: it holds for any p
     # negative control: with a mis-computed (here zero) KL the chain breaks
     assert not pb.theorem4_holds({**fake, "kl": np.zeros(15)})["pinsker"]
