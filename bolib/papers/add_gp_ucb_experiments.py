@@ -243,3 +243,66 @@ def fig_dragonfly_reference(ctx, seeds, ours, reference, labels, title: str) -> 
             plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, label)
         ax.set(yscale="log", xlabel="evaluations", ylabel="S_T", title=title)
         ax.legend(fontsize=7)
+
+
+def fig_fig2_group_function(ctx) -> None:
+    """Fig. 2: the two-dimensional group function f_2 of the additive three-mode family, as a surface and
+    as contours (clipped at -30) with its maximiser."""
+    from bolib.benchmarks import additive
+
+    axis = np.linspace(-1, 1, 201)
+    G1, G2 = np.meshgrid(axis, axis)
+    values = additive.group_function(np.column_stack([G1.ravel(), G2.ravel()])).reshape(G1.shape)
+    with ctx.figure("fig2_group_function", [0], 1, 2, figsize=(10, 3.4), gridspec_kw={"wspace": 0.35}) as (fig, axes):
+        axes[0].remove()
+        surface = fig.add_subplot(1, 2, 1, projection="3d")
+        surface.plot_surface(G1, G2, values, cmap="viridis", linewidth=0)
+        surface.set(title="f_2 (group function)", xlabel="x1", ylabel="x2", zlabel="f_2")
+        contour = axes[1].contourf(G1, G2, np.maximum(values, -30), levels=30)
+        axes[1].plot(*additive.group_argmax(2), "r*", label="argmax")
+        axes[1].set(title="f_2 clipped at -30", xlabel="x1", ylabel="x2")
+        axes[1].legend(fontsize=6)
+        fig.colorbar(contour, ax=axes[1], label="f_2")
+
+
+def fig_fig3_synthetic(ctx, seeds, config, traces, T: int) -> None:
+    """Figs. 3-4, one (D, d', M') configuration: simple regret S_T and R_T / T of every method."""
+    with ctx.figure(f"synthetic_{key(config)}", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
+        traces.plot([axes[0]], titles={"add-3modal": f"S_T, (D, d', M') = {config}"})
+        for label in traces.labels:
+            cumulative = traces.curves("add-3modal", label, value="cumulative_regret")
+            plots.plot_band(axes[1], np.arange(1, T + 1), cumulative / np.arange(1, T + 1), label)
+        axes[1].set(yscale="log", xlabel="evaluations", ylabel="R_T / T", title=f"R_T/T, {config}")
+        axes[0].set_yscale("log")
+
+
+def fig_decomposition(ctx, seeds, traces, config) -> None:
+    """The grouping chosen by partialLearn against a random grouping: simple regret S_T."""
+    with ctx.figure("decomposition", seeds, figsize=(4.5, 3.2)) as (fig, ax):
+        traces.plot([ax], titles={"add-3modal": f"S_T, {config}: partialLearn vs random groups"})
+        ax.set_yscale("log")
+
+
+def fig_cseq(ctx, seeds, traces, config, T: int) -> None:
+    """Add-GP-UCB against its sequential-group variant (Alg. 4): simple regret S_T and cumulative regret R_T."""
+    with ctx.figure(f"cseq_{key(config)}", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
+        traces.plot([axes[0]], titles={"add-3modal": f"S_T, {config}"})
+        for label in traces.labels:
+            plots.plot_band(axes[1], np.arange(1, T + 1), traces.curves("add-3modal", label, value="cumulative_regret"), label)
+        axes[1].set(xlabel="evaluations", ylabel="R_T", title=f"R_T, {config}")
+        axes[1].legend(fontsize=6)
+        axes[0].set_yscale("log")
+
+
+def fig_fig5_standins(ctx, seeds, traces, default_accuracy: float) -> None:
+    """Fig. 5 stand-ins: the best value found so far by each method on the supernova and face-cascade
+    stand-ins, the cascade's default thresholds beside them."""
+    with ctx.figure("fig5_standins", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
+        for ax, (bench, tr) in zip(axes, traces.items()):
+            for label in tr.labels:
+                best = np.maximum.accumulate(tr.curves(bench, label, value="f"), axis=1)
+                plots.plot_band(ax, np.arange(1, best.shape[1] + 1), best, label)
+            ax.set(xlabel="evaluations", ylabel="best value found", title=f"{bench} (stand-in)")
+        axes[1].axhline(default_accuracy, color="k", ls="--", lw=0.8, label="default thresholds")
+        for ax in axes:
+            ax.legend(fontsize=6)

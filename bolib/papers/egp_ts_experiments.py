@@ -307,3 +307,11 @@ def fig_e6_parallel(ctx, seeds, BR, BR_random, B: float, rho) -> None:
             ax.plot(t, BR_random.mean(0), "k-", lw=0.8, label="random search (mean)")
             ax.set(xlabel="evaluations", ylabel="BR", title=f"E6: heuristic reading of Theorem {2 if mode == 'async' else 3} ({mode})")
             ax.legend(fontsize=6)
+
+
+def fig_fig5_parallel(ctx, studies, traces, Ks) -> None:
+    """Fig. 5: simple regret per round of the parallel methods on Ackley-5d, one panel per batch size K."""
+    with ctx.figure("fig5_parallel", studies[0].seeds, 1, len(studies), figsize=(4.6 * len(studies), 3.3),
+                    squeeze=False) as (fig, axes):
+        for ax, K, problem_traces in zip(axes[0], Ks, traces):
+            problem_traces.plot([ax], by="round", style=dashed_baselines, titles={"ackley5-unit": f"Ackley-5d, K = {K}"})

@@ -290,6 +290,41 @@ def fig_fig1_fill_distance(ctx, seeds, checkpoints, fill, names) -> None:
         axes[0].legend(fontsize=7)
 
 
+def fig_fig2_benchmarks(ctx, seeds, regret, functions, dim: int, labels) -> None:
+    """Fig. 2: simple regret of the five methods on each benchmark function (``regret[function, method]``:
+    seeds x evaluations), with BoTorch's LogEI reference where it ran (few runs: its mean only)."""
+    with ctx.figure("fig2_benchmarks", seeds, 1, len(functions), figsize=(4.6 * len(functions), 3.3),
+                    squeeze=False) as (fig, axes):
+        for ax, fn in zip(axes[0], functions):
+            evals = np.arange(1, regret[fn, METHODS[0]].shape[1] + 1)
+            for m in METHODS:
+                plots.plot_band(ax, evals, regret[fn, m], labels[m])
+            if (fn, "botorch-logei") in regret:
+                reference = regret[fn, "botorch-logei"]
+                ax.plot(evals, reference.mean(0), "k--", lw=1, label=f"{labels['botorch-logei']} (mean of {len(reference)})")
+            ax.set(xlabel="evaluations", ylabel="simple regret", title=f"{fn} (d = {dim})")
+            ax.legend(fontsize=6)
+
+
+def fig_fig5_beta_sensitivity(ctx, seeds, two, sup, exploit_plus, functions, labels) -> None:
+    """Fig. 5: simple and cumulative regret of GP-UCB and GP-UCB+ with the TWO and the SUP beta
+    (``two[function, method]``, ``sup[function, method]``: lists of traces), EXPLOIT+ beside them
+    (``exploit_plus[function]``: seeds x evaluations of simple regret)."""
+    with ctx.figure("fig5_beta_sensitivity", seeds, 2, len(functions), figsize=(4.6 * len(functions), 6),
+                    squeeze=False) as (fig, axes):
+        for j, fn in enumerate(functions):
+            for m in ("gp-ucb", "gp-ucb+"):
+                for rule, traces in (("TWO", two[fn, m]), ("SUP", sup[fn, m])):
+                    simple = np.array([tr.simple_regret for tr in traces])
+                    evals = np.arange(1, simple.shape[1] + 1)
+                    plots.plot_band(axes[0, j], evals, simple, f"{labels[m]} {rule}")
+                    plots.plot_band(axes[1, j], evals, np.array([tr.cumulative_regret for tr in traces]), f"{labels[m]} {rule}")
+            plots.plot_band(axes[0, j], evals, exploit_plus[fn], labels["exploit+"], color="k")
+            axes[0, j].set(title=f"{fn}: simple regret", xlabel="evaluations", ylabel="simple regret")
+            axes[1, j].set(title=f"{fn}: cumulative regret", xlabel="evaluations", ylabel="cumulative regret")
+            axes[0, j].legend(fontsize=6)
+
+
 def fig_random_forest(ctx, seeds, mse, labels) -> None:
     """Figs. 3 and 6: cumulative and instantaneous test MSE of each method's queries (``mse[method]``)."""
     with ctx.figure("fig3_fig6_random_forest", seeds, 1, 2, figsize=(9.5, 3.3)) as (fig, axes):
