@@ -164,7 +164,9 @@ class Traces:
 
     def plot(self, axes, by: str = "evaluation", ylabel: str = "simple regret", transform=None,
              labels: Sequence[str] | None = None, style: Callable[[str], dict] | None = None, titles=None):
-        """One panel per problem: each label's median over seeds with its quartile band (:func:`bolib.plots.plot_band`)."""
+        """One panel per problem: each label's median over seeds with its quartile band (:func:`bolib.plots.plot_band`),
+        from the end of the initial design (round 0, or its last evaluation): the design's first points, which
+        no method chose, would otherwise set the panel's range."""
         from bolib.plots import plot_band
 
         for ax, problem in zip(np.ravel(axes), self.problems):
@@ -172,9 +174,11 @@ class Traces:
                 if (problem, label) not in self.runs:
                     continue
                 y = self.curves(problem, label, by)
-                start = 0 if by == "round" else 1
+                first = 0 if by == "round" else max(int(np.sum(self.runs[problem, label][0].round == 0)), 1) - 1
+                y = y[:, first:]
+                start = first if by == "round" else first + 1
                 plot_band(ax, np.arange(start, start + y.shape[1]), transform(y) if transform else y, label,
                           **(style(label) if style else {}))
-            ax.set(xlabel="round (0 = initial design)" if by == "round" else "evaluations", ylabel=ylabel,
-                   title=titles[problem] if titles else problem)
+            ax.set(xlabel="round (0 = initial design)" if by == "round" else "evaluations (from the initial design's last)",
+                   ylabel=ylabel, title=titles[problem] if titles else problem)
         np.ravel(axes)[0].legend(fontsize=6)

@@ -18,17 +18,38 @@ def set_style() -> None:
 
 #: curves per panel drawn with a band; later curves of the panel are thin lines without one
 BANDS_PER_PANEL = 5
+_LABEL_COLOURS: dict[str, object] = {}  # label -> colour, in order of first use in this process (a notebook)
 #: a panel whose plotted values are all positive and span at least this ratio gets a log y axis
 DECADES_FOR_LOG = 100.0
 _BAND = "bolib-band"  # gid of a band, to count a panel's bands
+
+
+def label_colour(ax, label: str):
+    """The colour of ``label``: the one it was first drawn with in this process (a notebook's kernel), so
+    that a method keeps its colour from figure to figure; a new label takes the next colour of the
+    palette. If another curve of ``ax`` already has that colour, the first palette colour ``ax`` does not
+    use is taken for this curve instead (the label keeps its own)."""
+    import matplotlib.pyplot as plt
+
+    palette = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    if label not in _LABEL_COLOURS:
+        _LABEL_COLOURS[label] = palette[len(_LABEL_COLOURS) % len(palette)]
+    colour = _LABEL_COLOURS[label]
+    used = {line.get_color() for line in ax.get_lines()}
+    if colour in used:
+        colour = next((c for c in palette if c not in used), colour)
+    return colour
 
 
 def plot_band(ax, x, samples, label: str, **kwargs):
     """The median over seeds (rows of ``samples``) with a band from their first to their third
     quartile: the band stays among the values the seeds took, so it never runs below zero for a
     regret and is drawn correctly on a log axis. The first :data:`BANDS_PER_PANEL` curves of a panel
-    get their band; later ones are thin lines (their label says so), so that bands do not pile up."""
+    get their band; later ones are thin lines (their label says so), so that bands do not pile up.
+    Without a ``color``, the label's colour (:func:`label_colour`)."""
     samples = np.asarray(samples, dtype=float).reshape(-1, len(x))
+    if "color" not in kwargs and "c" not in kwargs:
+        kwargs["color"] = label_colour(ax, label)
     q1, median, q3 = np.percentile(samples, [25, 50, 75], axis=0)
     banded = sum(c.get_gid() == _BAND for c in ax.collections) < BANDS_PER_PANEL
     style = {} if banded else {"linewidth": 0.8}
@@ -37,6 +58,17 @@ def plot_band(ax, x, samples, label: str, **kwargs):
     if banded and len(samples) > 1:
         ax.fill_between(x, q1, q3, color=line.get_color(), alpha=0.2, linewidth=0, gid=_BAND)
     return line
+
+
+def plain_log_ticks(ax, values) -> None:
+    """A log x axis ticked at ``values`` (a few sizes, such as dimensions), labelled as plain numbers
+    without minor labels (matplotlib's default labels of a log axis spanning less than a decade overlap)."""
+    from matplotlib.ticker import NullFormatter, ScalarFormatter
+
+    ax.set_xscale("log")
+    ax.set_xticks(list(values))
+    ax.xaxis.set_major_formatter(ScalarFormatter())
+    ax.xaxis.set_minor_formatter(NullFormatter())
 
 
 def log_scale_if_decades(ax) -> None:

@@ -62,3 +62,17 @@ def test_a_panel_with_its_own_limits_keeps_its_scale():
     plots.log_scale_if_decades(ax)
     assert ax.get_yscale() == "linear"
     plt.close(fig)
+
+
+def test_a_label_keeps_its_colour_across_figures_and_a_panel_never_repeats_one():
+    fig, (a, b) = plt.subplots(1, 2)
+    first = plots.plot_band(a, np.arange(3), np.ones((2, 3)), "method P").get_color()
+    plots.plot_band(a, np.arange(3), np.ones((2, 3)), "method Q")
+    plots.plot_band(b, np.arange(3), np.ones((2, 3)), "method Q")  # drawn first in this panel
+    assert plots.plot_band(b, np.arange(3), np.ones((2, 3)), "method P").get_color() == first
+    fig2, c = plt.subplots()
+    colours = [plots.plot_band(c, np.arange(3), np.ones((2, 3)), f"label {k}").get_color() for k in range(12)]
+    assert len(set(colours[:10])) == 10  # distinct within the panel while the palette lasts
+    assert plots.plot_band(c, np.arange(3), np.ones((2, 3)), "method P").get_color() in colours  # reuse only when full
+    plt.close(fig)
+    plt.close(fig2)

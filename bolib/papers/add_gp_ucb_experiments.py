@@ -176,7 +176,8 @@ def fig_c4_dimension(ctx, seeds, dims, gains, n: int) -> None:
     with ctx.figure("c4_dimension", seeds, figsize=(4, 3)) as (fig, ax):
         ax.plot(dims, gains[:, 0], "o-", label="gain of the additive kernel")
         ax.plot(dims, gains[:, 1], "s--", label="sum of the components' gains")
-        ax.set(xscale="log", yscale="log", xlabel="D (d = 2)", ylabel="information gain of the set", title=f"{n} uniform points")
+        ax.set(yscale="log", xlabel="D (d = 2)", ylabel="information gain of the set", title=f"{n} uniform points")
+        plots.plain_log_ticks(ax, dims)
         ax.legend(fontsize=6)
 
 
@@ -217,9 +218,10 @@ def fig_acquisition(ctx, seeds, dims, gaps, times) -> None:
             axes[0].plot(dims, gap, "o-", label=f"{label} (mean)")
         for label, seconds in times.items():
             axes[1].plot(dims, seconds, "o-", label=f"{label} (mean)")
-        axes[0].set(xscale="log", yscale="log", xlabel="D", ylabel="gap to the maximum", title="acquisition accuracy")
-        axes[1].set(xscale="log", yscale="log", xlabel="D", ylabel="process seconds", title="cost (CPU time)")
+        axes[0].set(yscale="log", xlabel="D", ylabel="gap to the maximum", title="acquisition accuracy")
+        axes[1].set(yscale="log", xlabel="D", ylabel="process seconds", title="cost (CPU time)")
         for ax in axes:
+            plots.plain_log_ticks(ax, dims)
             ax.legend(fontsize=6)
 
 

@@ -217,8 +217,9 @@ def fig_theorem4(ctx, seeds, batches, sizes, beta: float) -> None:
             plots.plot_band(axes[0], rounds, series(("fixed", M), "dist_regret"), f"M = {M}")
             plots.plot_band(axes[1], rounds, series(("fixed", M), "simple_regret") + 1e-6, f"M = {M}")
             plots.plot_band(axes[2], rounds * M, series(("fixed", M), "simple_regret") + 1e-6, f"M = {M}")
-        for key, name in ((("uniform", M_max), f"uniform, M = {M_max}"), (("bore++", M_max), f"Theorem 1's beta, M = {M_max}")):
-            plots.plot_band(axes[0], rounds, series(key, "dist_regret"), name)
+        for key, name, style in ((("uniform", M_max), f"uniform, M = {M_max}", "-"),
+                                 (("bore++", M_max), f"Theorem 1's beta, M = {M_max}", "--")):
+            plots.plot_band(axes[0], rounds, series(key, "dist_regret"), name, ls=style)
         plots.plot_band(axes[1], rounds, series(("uniform", M_max), "simple_regret") + 1e-6, f"uniform, M = {M_max}")
         axes[0].set(xlabel="round", ylabel="r_bar_t", title=f"distributional regret (beta = {beta:g})")
         axes[1].set(yscale="log", xlabel="round", ylabel="simple regret + 1e-6", title="per round")

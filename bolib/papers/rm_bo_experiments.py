@@ -270,11 +270,6 @@ def _svm_table_stand_in(index: int) -> np.ndarray:
 
 
 # ---------------------------------------------------------------- running the experiments and reading them
-#: one colour per method in every real-data figure
-COLOURS = {"GP-UCB": "C0", "RM-GP-UCB": "C1", "RM-GP-TS": "C2", "RGPE": "C3", "TAF": "C4", "MTBO": "C5", "PEM-BO": "C6",
-           "RM-GP-UCB (gap max)": "C7"}
-
-
 def run_values(ctx, experiments) -> list[list]:
     """Run ``experiments`` in one batch with the notebook context ``ctx``; per experiment, its values in job order."""
     return [[value for _, value in results] for results in ctx.run(*experiments)]
@@ -341,12 +336,13 @@ def svm_per_run(traces, variants, metric) -> dict:
 
 
 def plot_simple(ax, runs, labels, title: str) -> None:
-    """Figs. 1a, 1c, 1d, 5: per variant, the simple regret S_t over seeds (:func:`bolib.plots.plot_band`)."""
+    """Figs. 1a, 1c, 1d, 5: per variant, the simple regret S_t over seeds (:func:`bolib.plots.plot_band`),
+    plus 1e-6 so that a run that found the optimum (S_t = 0) stays on the log axis."""
     for label in labels:
         s = stack(runs, label, "simple")
-        plots.plot_band(ax, np.arange(1, s.shape[1] + 1), s, label)
-    ax.set(xlabel="query t", ylabel="simple regret", yscale="log", title=title)
-    ax.legend(fontsize=7)
+        plots.plot_band(ax, np.arange(1, s.shape[1] + 1), s + 1e-6, label)
+    ax.set(xlabel="query t", ylabel="simple regret + 1e-6 (0 reached: 1e-6)", yscale="log", title=title)
+    ax.legend(fontsize=6)
 
 
 def plot_best(ax, traces, problem: str, labels, sign: float = 1.0, ylabel: str = "best value so far") -> None:
@@ -354,7 +350,7 @@ def plot_best(ax, traces, problem: str, labels, sign: float = 1.0, ylabel: str =
     ``sign``, against evaluations; the line marks the end of the initial design."""
     for label in labels:
         best = sign * np.maximum.accumulate(traces.curves(problem, label, value="f"), axis=1)
-        plots.plot_band(ax, np.arange(1, best.shape[1] + 1), best, label, color=COLOURS[label])
+        plots.plot_band(ax, np.arange(1, best.shape[1] + 1), best, label)
     ax.axvline(N_INIT + 0.5, color="0.6", lw=0.8)
     ax.set(xlabel="evaluations (initial design left of the line)", ylabel=ylabel)
     ax.legend(fontsize=6)
@@ -363,7 +359,7 @@ def plot_best(ax, traces, problem: str, labels, sign: float = 1.0, ylabel: str =
 def plot_runtime(ax, wall: dict, title: str) -> None:
     """Figs. 2b, 9b: mean seconds per proposal per method (error bar: standard error over seeds), log scale."""
     ax.bar(range(len(wall)), [v.mean() for v in wall.values()], yerr=[v.std() / np.sqrt(len(v)) for v in wall.values()],
-           color=[COLOURS[m] for m in wall])
+           color=[plots.label_colour(ax, m) for m in wall])
     ax.set_xticks(range(len(wall)), list(wall), rotation=45, ha="right", fontsize=7)
     ax.set(yscale="log", ylabel="seconds per proposal", title=title)
 
@@ -512,7 +508,7 @@ def plot_weight_shares(ax, shares: dict, uniform_share: float, ylabel: str, titl
     """Per weighted method, the weight share of the similar previous tasks per query (``shares[label]``:
     seeds x queries), beside the share of an even weighting."""
     for label, per_query in shares.items():
-        plots.plot_band(ax, np.arange(N_INIT + 1, N_INIT + 1 + per_query.shape[1]), per_query, label, color=COLOURS[label])
+        plots.plot_band(ax, np.arange(N_INIT + 1, N_INIT + 1 + per_query.shape[1]), per_query, label)
     ax.axhline(uniform_share, color="0.6", ls="--", lw=0.8, label="uniform")
     ax.set(xlabel="evaluations", ylabel=ylabel, ylim=(0, 1), title=title)
     ax.legend(fontsize=6)
@@ -548,7 +544,7 @@ def fig_fig2c_svm(ctx, seeds, svm_traces, variants, n_init: int, title: str) -> 
     with ctx.figure("fig2c_svm", seeds, figsize=(5, 3.4)) as (fig, ax):
         for m in variants:
             regret = np.vstack([tr.curves("svm-grid", m) for tr in svm_traces])
-            plots.plot_band(ax, np.arange(1, regret.shape[1] + 1), regret, m, color=COLOURS[m])
+            plots.plot_band(ax, np.arange(1, regret.shape[1] + 1), regret, m)
         ax.axvline(n_init + 0.5, color="0.6", lw=0.8)
         ax.set(xlabel="evaluations (initial design left of the line)", ylabel="simple regret (accuracy)", title=title)
         ax.legend(fontsize=6)
