@@ -71,10 +71,19 @@ def plain_log_ticks(ax, values) -> None:
     ax.xaxis.set_minor_formatter(NullFormatter())
 
 
+_LINEAR = "bolib-linear"  # gid of a panel kept on a linear y axis
+
+
+def keep_linear(ax) -> None:
+    """Keep ``ax`` on a linear y axis (:func:`log_scale_if_decades` leaves it alone)."""
+    ax.set_gid(_LINEAR)
+
+
 def log_scale_if_decades(ax) -> None:
     """Give ``ax`` a log y axis if every value its lines and bands plot is positive and they span at
-    least :data:`DECADES_FOR_LOG` (left alone if its y scale or y limits were set already)."""
-    if ax.get_yscale() != "linear" or not ax.get_autoscaley_on():
+    least :data:`DECADES_FOR_LOG` (left alone if its y scale or y limits were set already, or if it is
+    kept linear: :func:`keep_linear`)."""
+    if ax.get_yscale() != "linear" or not ax.get_autoscaley_on() or ax.get_gid() == _LINEAR:
         return
     values = [np.asarray(line.get_ydata(), dtype=float) for line in ax.get_lines()
               if line.get_transform() == ax.transData]  # not axhline/axvline (axes coordinates)

@@ -76,3 +76,12 @@ def test_a_label_keeps_its_colour_across_figures_and_a_panel_never_repeats_one()
     assert plots.plot_band(c, np.arange(3), np.ones((2, 3)), "method P").get_color() in colours  # reuse only when full
     plt.close(fig)
     plt.close(fig2)
+
+
+def test_a_panel_kept_linear_stays_linear():
+    fig, ax = plt.subplots()
+    plots.plot_band(ax, np.arange(4), np.array([[1e3, 10, 1, 0.5]] * 3), "decades")
+    plots.keep_linear(ax)
+    plots.log_scale_if_decades(ax)
+    assert ax.get_yscale() == "linear"
+    plt.close(fig)

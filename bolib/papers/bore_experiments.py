@@ -281,18 +281,26 @@ def fig_fig1_synthetic(ctx, traces: dict) -> None:
 
 def fig_appe_rosenbrock(ctx, traces: dict, studies: dict) -> None:
     """App. E (Fig. E.1): cumulative regret after the initial design of batch BORE and batch BORE++
-    (random features) on Rosenbrock, one panel per dimension."""
+    (random features) on Rosenbrock, one panel per dimension, and a last panel with the relative gain
+    of batch BORE++, (R_BORE - R_BORE++) / R_BORE per trial (the trials are paired), per dimension."""
     dims = list(traces)
     n_trials = len(relative_gain(traces[dims[0]].at("rosenbrock", regret_after_design)))
-    with ctx.figure("appe", ctx.seeds(n_trials), 1, len(dims), figsize=(4 * len(dims), 3),
+    with ctx.figure("appe", ctx.seeds(n_trials), 1, len(dims) + 1, figsize=(4 * (len(dims) + 1), 3),
                     squeeze=False) as (fig, axes):
         for ax, d in zip(axes[0], dims):
-            for label in studies[d].variants:
-                curves = np.array([np.cumsum((tr.optimum - tr.f)[10:]) for tr in traces[d]["rosenbrock", label]])
-                plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, label)
+            curves = {label: np.array([np.cumsum((tr.optimum - tr.f)[10:]) for tr in traces[d]["rosenbrock", label]])
+                      for label in studies[d].variants}
+            for label, R in curves.items():
+                plots.plot_band(ax, np.arange(1, R.shape[1] + 1), R, label)
             ax.set(yscale="log", xlabel="evaluations after the initial design", ylabel="cumulative regret",
                    title=f"Rosenbrock, d = {d}")
             ax.legend(fontsize=6)
+            gain = relative_gain(curves)
+            plots.plot_band(axes[0, -1], np.arange(1, gain.shape[1] + 1), gain, f"d = {d}")
+        axes[0, -1].axhline(0.0, color="k", lw=0.8, label="no gain")
+        axes[0, -1].set(xlabel="evaluations after the initial design", ylabel="(R_BORE - R_BORE++) / R_BORE",
+                        title="relative gain of batch BORE++")
+        axes[0, -1].legend(fontsize=6)
 
 
 def fig_fig2_tuning(ctx, traces: dict, stand_in_for: dict) -> None:

@@ -249,11 +249,16 @@ def fig_e4_theorem1(ctx, seeds, BR, bound, egp_runs) -> None:
     W_t = np.array([o["weights_t"] for o in egp_runs])
     M = W_t.shape[2]
     with ctx.figure("e4_theorem1", seeds, 1, 3, figsize=(14, 3.4)) as (fig, axes):
-        for k in ["egp-ts", "oracle", "random"] + [f"single-{j}" for j in range(M)]:
-            plots.plot_band(axes[0], t, BR[k], k, ls="--" if k.startswith("single") else "-")
-        axes[0].plot(t, bound, "k:", label="eq. 30 bound (finite domain)")
-        axes[0].set(xscale="log", yscale="log", xlabel="T", ylabel="Bayesian regret BR(T)", title="E4 (a)")
-        axes[0].legend(fontsize=6)
+        for k in ["egp-ts", "oracle", "random"]:
+            plots.plot_band(axes[0], t, BR[k], k)
+        for j in range(M):  # thin lines: the members' means
+            axes[0].plot(t, BR[f"single-{j}"].mean(0), lw=0.8, ls="--", label=f"single-{j} (mean)")
+        for k in ("egp-ts", "oracle"):
+            axes[0].plot(t, BR[k].mean(0), lw=0.8, ls=":", color=plots.label_colour(axes[0], k), label=f"{k} (mean)")
+        axes[0].plot(t, bound, "k:", lw=1.5, label="eq. 30 bound on the mean")
+        axes[0].set(xscale="log", yscale="log", xlabel="T", ylabel="cumulative regret R(T); BR(T) is its mean",
+                    title="E4 (a)")
+        axes[0].legend(fontsize=5, loc="upper left")
         plots.plot_band(axes[1], t, np.array([o["w_star"] for o in egp_runs]), r"$w^{m^*}_t$")
         plots.plot_band(axes[1], t, np.array([o["w_square"] for o in egp_runs]), r"$\sum_m (w_t^m)^2$")
         for j in range(M):
@@ -262,10 +267,10 @@ def fig_e4_theorem1(ctx, seeds, BR, bound, egp_runs) -> None:
         axes[1].legend(fontsize=6)
         chosen = np.array([o["member"] for o in egp_runs])
         for j in range(M):
-            axes[2].plot(t, (chosen == j).mean(0), label=f"member {j}")
+            axes[2].plot(t, np.cumsum((chosen == j).mean(0)) / t, label=f"member {j}")
         axes[2].axhline(1 / M, color="k", lw=0.8, ls=":", label="1/M (uniform draws)")
-        axes[2].set(xlabel="t", ylabel="frequency of $m_t$", title="E4 (c): members drawn")
-        axes[2].legend(fontsize=7)
+        axes[2].set(xscale="log", xlabel="t", ylabel="share of draws up to t", title="E4 (c): members drawn")
+        axes[2].legend(fontsize=6)
 
 
 def fig_e8_weights(ctx, W, labels, n_init: int) -> None:

@@ -232,8 +232,8 @@ def fig_c4_rates(ctx, seeds, R, sup, predicted) -> None:
                 ref = np.median(R[kernel, "exploit+"], axis=0)[T // 8]
                 ax.plot(t, ref * (t / t[T // 8]) ** predicted[kernel], "k:", lw=1, label=f"$T^{{{predicted[kernel]}}}$")
             ax.set(xscale="log", yscale="log", xlabel="T", title=kernel)
+            ax.legend(fontsize=5, loc="upper left")
         axes[0].set_ylabel("cumulative regret $R_T$ (acquisition points)")
-        axes[0].legend(fontsize=7)
         for kernel in KERNELS:
             plots.plot_band(axes[-1], t, sup[kernel], kernel)
         axes[-1].set(xscale="log", yscale="log", xlabel="t", title=r"EXPLOIT+: $\sup\sigma_{t-1}$")
@@ -338,10 +338,12 @@ def fig_random_forest(ctx, seeds, mse, labels) -> None:
 
 
 def fig_sprinkler(ctx, seeds, best, labels, optimum: float) -> None:
-    """Fig. 4: the best sprinkler value found so far by each method (``best[method]``), beside the best known."""
+    """Fig. 4: the best sprinkler value found so far by each method (``best[method]``), beside the best
+    known; a linear axis (the worst values of the initial design would otherwise set a log one)."""
     with ctx.figure("fig4_sprinkler", seeds, figsize=(5, 3.3)) as (fig, ax):
         for m in METHODS:
             plots.plot_band(ax, np.arange(1, best[m].shape[1] + 1), best[m], labels[m])
         ax.axhline(optimum, color="k", lw=0.8, ls=":", label="best known")
         ax.set(xlabel="evaluations", ylabel="best value found", title="Garden sprinkler (Fig. 4)")
-        ax.legend(fontsize=7)
+        plots.keep_linear(ax)
+        ax.legend(fontsize=6)

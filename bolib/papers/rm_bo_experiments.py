@@ -397,8 +397,8 @@ def fig_c6_gaps(ctx, theory_runs, practical_runs) -> None:
                 line, = ax.plot(np.arange(1, gaps.shape[1] + 1), gaps[:, :, i].mean(0), label=f"task {i + 1} (mean)")
                 ax.axhline(true[i], ls="--", color=line.get_color(), label=f"task {i + 1}: true d_i")
             ax.set(title=title, xlabel="t", yscale="log")
-        axes[0].set_ylabel("d_bar_{i,t} (dashed: mean true d_i)")
-        axes[1].legend()
+        axes[0].set_ylabel(r"$\bar d_{i,t}$ (dashed: mean true $d_i$)")
+        axes[1].legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
 
 def fig_c4_acceleration(ctx, runs, labels) -> None:
@@ -484,7 +484,8 @@ def fig_fig2ab_nonstationary(ctx, seeds, traces, labels, wall) -> None:
     """Figs. 2a-b (stand-in): the best validation log-loss so far, and seconds per proposal."""
     with ctx.figure("fig2ab_nonstationary", seeds, 1, 2, figsize=(10, 3.4)) as (fig, axes):
         plot_best(axes[0], traces, "nonstationary-lr", labels, sign=-1.0, ylabel="best validation log-loss so far")
-        axes[0].set(yscale="log", title="Fig. 2a (stand-in): full training set")
+        axes[0].set(title="Fig. 2a (stand-in): full training set")
+        plots.keep_linear(axes[0])
         plot_runtime(axes[1], wall, "Fig. 2b (stand-in): runtime")
 
 
