@@ -185,12 +185,14 @@ def fig_c8_spectra(ctx, seeds, spectra, gaps) -> None:
     """C8: eigenvalue decay of K/n for SE and Matérn-1/2 kernels in d = 1, 2, 3 (``spectra[d, name]``), and the
     tails of the spectrum of a sum of two kernels against those of the union of their spectra (``gaps``)."""
     with ctx.figure("c8_spectra", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
-        for d in (1, 2, 3):
+        for d, colour in zip((1, 2, 3), ("C0", "C1", "C2")):
             for name, style in (("rbf", "-"), ("matern05", ":")):
                 lam = spectra[d, name][:150]
-                axes[0].plot(np.arange(1, len(lam) + 1), np.maximum(lam, 1e-18), style, label=f"{name}, d = {d}")
-        axes[0].set(yscale="log", xlabel="s", ylabel="lambda_s of K/n", title="eigenvalue decay, h = 0.25")
-        axes[0].legend(fontsize=6)
+                lam = np.where(lam > 1e-14 * lam[0], lam, np.nan)  # below: round-off, not spectrum
+                axes[0].plot(np.arange(1, len(lam) + 1), lam, style, color=colour, label=f"{name}, d = {d}")
+        axes[0].set(yscale="log", xlabel="s", ylabel="lambda_s of K/n (above 1e-14 lambda_1)",
+                    title="eigenvalue decay, h = 0.25")
+        axes[0].legend(fontsize=6, loc="upper right")
         k = np.arange(1, 301)
         axes[1].plot(k, gaps["tail_sum"][:300], label="tail of the sum")
         axes[1].plot(k, gaps["tail_union"][:300], "--", label="tail of the union")

@@ -180,11 +180,11 @@ def fig_theory_regret(ctx, trials, runs, testbed, grid, pi, f) -> None:
             plots.plot_band(axes[1], t, np.cumsum(regret, axis=1), label)
         axes[0].set(yscale="log", xlabel="t", ylabel="simple regret + 1e-6", title="(a) simple regret")
         axes[1].set(xlabel="t", ylabel="R_t", title="(b) cumulative regret")
-        axes[0].legend(fontsize=6)
+        axes[1].legend(fontsize=6, loc="upper left")
         axes[2].plot(grid, pi, label="pi*")
         axes[2].plot(grid, f, label="f")
         axes[2].plot(testbed["X"], np.zeros_like(testbed["X"]), "|k", label="domain")
-        axes[2].set(xlabel="x", title="(c) one testbed (tau = 0)")
+        axes[2].set(xlabel="x", ylabel="value", title="(c) one testbed (tau = 0)")
         axes[2].legend(fontsize=6)
 
 
@@ -234,9 +234,9 @@ def fig_theorem4_long(ctx, seeds, batches_long, sizes, observations: int) -> Non
     M_max = max(sizes)
     cumulative = lambda key: np.array([np.cumsum(r["dist_regret"]) for r in batches_long[key]])  # noqa: E731
     with ctx.figure("theorem4_long", seeds, figsize=(5, 3.2)) as (fig, ax):
-        for key, name in [(("bore++", M), f"M = {M}") for M in sizes] + [(("uniform", M_max), f"uniform, M = {M_max}")]:
+        for key, name, style in [(("bore++", M), f"M = {M}", "-") for M in sizes] + [(("uniform", M_max), f"uniform, M = {M_max}", "--")]:
             curves = cumulative(key)
-            plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, name)
+            plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, name, ls=style)
         ax.set(xscale="log", yscale="log", xlabel="round t", ylabel="sum_t r_bar_t",
                title=f"Theorem 1's beta_t, {observations} / M rounds")
         ax.legend(fontsize=6)
@@ -311,4 +311,6 @@ def fig_fig2_tuning(ctx, traces: dict, stand_in_for: dict) -> None:
                     squeeze=False) as (fig, axes):
         for ax, (problem, problem_traces) in zip(axes[0], traces.items()):
             problem_traces.plot([ax])
+            ax.axhline(0.0, color="0.5", lw=0.8, label="optimum (a table's optimum is a cell mean: runs may go below)")
             ax.set(title=f"{problem} (stand-in for {stand_in_for[problem]})")
+        axes[0, 0].legend(fontsize=6)

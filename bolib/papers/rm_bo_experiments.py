@@ -418,11 +418,13 @@ def fig_c8_ts(ctx, seeds, cumulative: dict) -> None:
         for label, cum in cumulative.items():
             plots.plot_band(axes[0], np.arange(1, cum.shape[1] + 1), cum, label)
         axes[0].set(xlabel="t", ylabel="R_t", title="M = 8, one similar task")
-        axes[0].legend(fontsize=7)
-        axes[1].bar(range(len(cumulative)), [c[:, -1].mean() for c in cumulative.values()],
-                    yerr=[c[:, -1].std() / np.sqrt(len(c)) for c in cumulative.values()], label="mean, one SE")
-        axes[1].set_xticks(range(len(cumulative)), list(cumulative), rotation=60, ha="right", fontsize=7)
-        axes[1].set(ylabel=f"R_T, T = {next(iter(cumulative.values())).shape[1]}")
+        axes[0].legend(fontsize=6, loc="upper left")
+        axes[1].barh(range(len(cumulative)), [c[:, -1].mean() for c in cumulative.values()],
+                     xerr=[c[:, -1].std() / np.sqrt(len(c)) for c in cumulative.values()],
+                     color=[plots.label_colour(axes[1], label) for label in cumulative])
+        axes[1].set_yticks(range(len(cumulative)), list(cumulative), fontsize=7)
+        axes[1].set(xlabel=f"R_T, T = {next(iter(cumulative.values())).shape[1]} (mean, bar: one SE)",
+                    title="final cumulative regret")
 
 
 def fig_fig3_example(ctx, seed, task, gaps) -> None:
@@ -508,8 +510,9 @@ def fig_fig2ef_cartpole(ctx, seeds, traces, labels, shares: dict, uniform_share:
 def plot_weight_shares(ax, shares: dict, uniform_share: float, ylabel: str, title: str) -> None:
     """Per weighted method, the weight share of the similar previous tasks per query (``shares[label]``:
     seeds x queries), beside the share of an even weighting."""
-    for label, per_query in shares.items():
-        plots.plot_band(ax, np.arange(N_INIT + 1, N_INIT + 1 + per_query.shape[1]), per_query, label)
+    for label, per_query in shares.items():  # means: one seed's share jumps between near 0 and near 1
+        ax.plot(np.arange(N_INIT + 1, N_INIT + 1 + per_query.shape[1]), per_query.mean(axis=0),
+                color=plots.label_colour(ax, label), label=f"{label} (mean, n={len(per_query)})")
     ax.axhline(uniform_share, color="0.6", ls="--", lw=0.8, label="uniform")
     ax.set(xlabel="evaluations", ylabel=ylabel, ylim=(0, 1), title=title)
     ax.legend(fontsize=6)
