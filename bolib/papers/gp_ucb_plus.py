@@ -101,7 +101,7 @@ def theory_grid_job(kernel: str, rule: str, seed: int, T: int, dim: int, points_
                     lengthscale: float = 0.2, target: str = "rkhs", n_centers: int = 30,
                     beta: str = "rkhs", delta: float = 0.1, exploration: str = "uniform",
                     n_init: int = 1, lambdas: tuple = ()) -> dict:
-    """One theory-check run (checks C4-C7 of notebook 001): :func:`grid_run` on a regular grid of [0, 1]^dim.
+    """One theory-check run (checks C3-C7 of notebook 001): :func:`grid_run` on a regular grid of [0, 1]^dim.
 
     ``target="rkhs"``: f = sum_j alpha_j k(., z_j) with ``n_centers`` centres and exact RKHS norm;
     ``target="gp"``: f ~ GP(0, k) drawn on the grid. ``beta``: ``"rkhs"`` (||f||_H^2),
@@ -132,8 +132,8 @@ def log_factor_exponent(sizes, h, dim: int) -> np.ndarray:
     """Per design (rows of ``h``, fill distances at ``sizes``), the least-squares coefficient e of
     log(h_n n^(1/d)) on log log n.
 
-    Points drawn i.i.d. from a positive density have E h_n of order (log n / n)^(1/d) (Sec. 4.1,
-    the fact behind step 3 of the proof of Theorem 4.4), so h_n n^(1/d) grows like (log n)^(1/d):
+    Points drawn i.i.d. from a positive density have E h_n of order (log n / n)^(1/d) (a known rate;
+    Sec. 4.1 states O(t^(-1/d + eps)) for the exploration points, used in the proof of Theorem 4.4), so h_n n^(1/d) grows like (log n)^(1/d):
     e = 1/d. Quasi-uniform points (Remark 4.5) have h_n of order n^(-1/d): e = 0. A plain log-log
     slope cannot tell the two apart over a few doublings; e separates them by construction.
     """
@@ -148,7 +148,7 @@ def exponential_vs_power(h, sup_sigma) -> float:
     """log(RSS_power / RSS_exponential) of two least-squares fits of log sup sigma for one set of
     designs: a power law (linear in log h) and an exponential law (linear in 1/h).
 
-    The power-function bounds in step 2 of the proof of Theorem 4.4 are sup sigma <= C h^nu for a
+    The power-function bounds the proof of Theorem 4.4 uses (notebook §3.5, its second step) are sup sigma <= C h^nu for a
     Matern-nu kernel and sup sigma <= exp(-c/h) for the squared exponential kernel. Both fits have two
     parameters, so the statistic is positive when the data follow the exponential law more closely
     than any power law, negative for a power law. Needs at least three designs.
@@ -171,8 +171,8 @@ def theorem31_bound(info_gain, lam: float, rkhs_norm: float) -> np.ndarray:
 
         R_T <= sqrt(8 T ||f||_H^2 gamma_{T,lambda} / log(1 + 1/lambda)),
 
-    with gamma_{T,lambda} = 1/2 sum_{t <= T} log(1 + sigma^2_{t-1,lambda}(x_t) / lambda) along the run
-    (``info_gain`` of :func:`grid_run`). It holds for every lambda > 0 and every run of GP-UCB with
+    with the run's own information gain 1/2 sum_{t <= T} log(1 + sigma^2_{t-1,lambda}(x_t) / lambda) in
+    place of the maximum information gain gamma_{T,lambda} of (A.2) (``info_gain`` of :func:`grid_run`). It holds for every lambda > 0 and every run of GP-UCB with
     that beta; a run with a smaller beta (EXPLOIT, beta = 0) can break it.
     """
     gamma = np.asarray(info_gain, dtype=float)

@@ -195,7 +195,7 @@ def _label(rule: str, contrast: str) -> str:
 
 
 def fig_c1_fill_distance(ctx, seeds, n, H) -> None:
-    """C1 (Sec. 3): the fill distance h of uniform, Sobol and Halton designs of n points in d = 1, 2, 3
+    """C1 (Sec. 4.1): the fill distance h of uniform, Sobol and Halton designs of n points in d = 1, 2, 3
     (``H[kind, d]``: seeds x sizes), beside n^(-1/d) and (log n / n)^(1/d) from the uniform median."""
     with ctx.figure("c1_fill_distance", seeds, 1, 3, figsize=(11, 3.2)) as (fig, axes):
         for d, ax in zip((1, 2, 3), axes):
@@ -291,7 +291,7 @@ def fig_fig1_fill_distance(ctx, seeds, checkpoints, fill, names) -> None:
 
 
 def fig_fig2_benchmarks(ctx, seeds, regret, functions, dim: int, labels) -> None:
-    """Fig. 2: simple regret of the five methods on each benchmark function (``regret[function, method]``:
+    """Fig. 2: simple regret of the six methods (:data:`METHODS`) on each benchmark function (``regret[function, method]``:
     seeds x evaluations), with BoTorch's LogEI reference where it ran (few runs: its mean only)."""
     with ctx.figure("fig2_benchmarks", seeds, 1, len(functions), figsize=(4.6 * len(functions), 3.3),
                     squeeze=False) as (fig, axes):
