@@ -249,12 +249,11 @@ def fig_e4_theorem1(ctx, seeds, BR, bound, egp_runs) -> None:
     W_t = np.array([o["weights_t"] for o in egp_runs])
     M = W_t.shape[2]
     with ctx.figure("e4_theorem1", seeds, 1, 3, figsize=(14, 3.4)) as (fig, axes):
-        for k in ["egp-ts", "oracle", "random"]:
-            plots.plot_band(axes[0], t, BR[k], k)
+        bands = {k: plots.plot_band(axes[0], t, BR[k], k) for k in ["egp-ts", "oracle", "random"]}
         for j in range(M):  # thin lines: the members' means
             axes[0].plot(t, BR[f"single-{j}"].mean(0), lw=0.8, ls="--", label=f"single-{j} (mean)")
         for k in ("egp-ts", "oracle"):
-            axes[0].plot(t, BR[k].mean(0), lw=0.8, ls=":", color=plots.label_colour(axes[0], k), label=f"{k} (mean)")
+            axes[0].plot(t, BR[k].mean(0), lw=0.8, ls=":", color=bands[k].get_color(), label=f"{k} (mean)")
         axes[0].plot(t, bound, "k:", lw=1.5, label="eq. 30 bound on the mean")
         axes[0].set(xscale="log", yscale="log", xlabel="T", ylabel="cumulative regret R(T); BR(T) is its mean",
                     title="E4 (a)")
