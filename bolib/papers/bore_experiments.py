@@ -57,12 +57,13 @@ def fig1(S: dict, seeds: Sequence[int]) -> dict[str, Study]:
     refits = {"refit_growth": S["gp_refit_growth"], "refit_after": S["gp_refit_after"],
               "refit_until": S["gp_refit_until"]} if S["gp_refit_growth"] else {}
     mc = {"mc_samples": S["qei_mc_samples"]} if S["qei_mc_samples"] else {}
+    warm = {"warm_start": True} if S["qei_warm_start"] else {}
     return {problem: Study(f"003-fig1-{problem}", [problem], {
         "batch BORE": {"method": "batch-bore",
                        "settings": {"activation": ACTIVATION.get(problem, "relu"), "steps": NET_STEPS.get(problem, 100),
                                     "svgd_steps": min(S["svgd_steps"], SVGD_STEPS.get(problem, 1000))}},
         "q-EI": {"method": "botorch-logei",
-                 "settings": {"num_restarts": S["qei_restarts"], "raw_samples": S["qei_raw_samples"], **mc, **refits}},
+                 "settings": {"num_restarts": S["qei_restarts"], "raw_samples": S["qei_raw_samples"], **mc, **warm, **refits}},
         "LP-EI": {"method": "lp-ei",
                   "settings": {"n_candidates": S["lpei_candidates"], "maxiter": S["lpei_maxiter"], **refits}}},
         seeds, fixed={"budget": n_init + rounds * q, "n_init": n_init, "mode": "sync", "batch_size": q,
