@@ -15,7 +15,6 @@ from collections.abc import Callable
 
 import numpy as np
 import torch
-from scipy.optimize import Bounds, direct
 
 from bolib.multistart import multistart_maximize, unit_cube
 
@@ -74,11 +73,3 @@ def maximize(acquisition: Callable[[torch.Tensor], torch.Tensor], dim: int, rng:
     """
     return multistart_maximize(acquisition, unit_cube(dim), rng, n_candidates=n_candidates, n_starts=n_starts,
                                extra_starts=extra_starts, grad="autograd", maxiter=maxiter, batch=True)
-
-
-def maximize_direct(acquisition: Callable[[np.ndarray], float], dim: int, maxfun: int = 1000,
-                    locally_biased: bool = False) -> tuple[np.ndarray, float]:
-    """Maximise a function of one point over [0, 1]^d with SciPy's DIRECT."""
-    result = direct(lambda x: -float(acquisition(x)), Bounds(np.zeros(dim), np.ones(dim)),
-                    maxfun=maxfun, locally_biased=locally_biased)
-    return result.x, -float(result.fun)

@@ -35,11 +35,6 @@ def test_maximize_finds_interior_and_boundary_optima():
     assert value > -1e-9
 
 
-def test_maximize_direct():
-    x, value = acq.maximize_direct(lambda x: -np.sum((x - 0.25) ** 2), 2, maxfun=2000)
-    np.testing.assert_allclose(x, [0.25, 0.25], atol=1e-3)
-
-
 def test_posterior_std_is_sqrt_with_a_finite_gradient_at_zero_variance():
     var = torch.tensor([-1e-18, 0.0, 1e-30, 1e-24, 4e-6, 2.25], dtype=torch.float64).clamp_min(0.0)
     var.requires_grad_(True)

@@ -616,12 +616,6 @@ class GP:
             "tau": self.tau,
         }
 
-    @property
-    def n_free_hyperparameters(self) -> int:
-        """Number of scalar hyperparameters the fit adjusts (a parameter shared by groups counts once)."""
-        self._check_fitted()
-        return sum(p.numel() for p in self.model.parameters() if p.requires_grad)
-
     def _check_fitted(self) -> None:
         if self.model is None:
             raise RuntimeError("call GP.fit(X, y) before asking for the posterior")

@@ -6,8 +6,8 @@ The algorithms are in :mod:`bolib.algorithms.gp_ucb_plus`; this module holds the
 harness of the theory checks C3-C7 (:func:`grid_run`, :func:`theory_grid_job`) and the statistics
 the notebook's claims are decided on: the log factor of the fill distance of random points
 (:func:`log_factor_exponent`, C1), exponential against power-law decay of the power function
-(:func:`exponential_vs_power`, C2), the bound (A.2) of the proof of Theorem 3.1
-(:func:`theorem31_bound`, C6), the last-doubling exponent of a rate T^a log^b T
+(:func:`exponential_vs_power`, C2), the inequalities of the proofs (:func:`proof_inequalities`, C3),
+the bound (A.2) of the proof of Theorem 3.1 (:func:`theorem31_bound`, :func:`theorem31_bound_holds`, C6), the last-doubling exponent of a rate T^a log^b T
 (:func:`power_log_exponent`, :func:`theorem31_exponent`; the claimed bounds of C4 and C6), the
 Sobol-minus-uniform decay of sup sigma (:func:`slope_gap`, C7) and the per-seed spread of a result
 (:func:`spread_per_seed`, B3). Its BO runs, including GP-UCB with the SUP beta
@@ -178,6 +178,44 @@ def theorem31_bound(info_gain, lam: float, rkhs_norm: float) -> np.ndarray:
     gamma = np.asarray(info_gain, dtype=float)
     T = np.arange(1, gamma.shape[-1] + 1)
     return np.sqrt(8 * T * rkhs_norm ** 2 * gamma / math.log1p(1 / lam))
+
+
+#: round-off allowed in the proofs' inequalities on the grid runs (posterior solves in float64)
+PROOF_TOLERANCE = 1e-7
+#: round-off allowed between the noise-free and the regularised posterior SDs (C3b)
+LAMBDA_TOLERANCE = 1e-9
+
+
+def _steps(per_run) -> np.ndarray:
+    """The per-step booleans of several runs end to end (none for no run)."""
+    return np.concatenate([np.zeros(0, dtype=bool), *per_run])
+
+
+def proof_inequalities(runs, runs_1d) -> dict[str, np.ndarray]:
+    """The inequalities of the proofs at every step of the grid runs (``(params, output)`` pairs of
+    :func:`theory_grid_job`; ``runs_1d`` those with the regularised posteriors), one boolean per step:
+
+    * ``C3a``, eq. (A.1): |f - mu_{t-1}| <= ||f||_H sigma_{t-1} on the whole grid;
+    * ``C3b``, step (iii) of (A.2): sigma_{t,0} <= sigma_{t,lambda} for every lambda of the 1-D runs;
+    * ``C3c``, eq. (A.1): r_t <= 2 ||f||_H sigma_{t-1}(x_t) for GP-UCB and GP-UCB+ (beta = ||f||^2);
+    * ``C3d``, proof of Thm 4.4: r_t <= 2 ||f||_H sup sigma_{t-1} for GP-UCB+ and EXPLOIT+.
+    """
+    ucb, plus = ("gp-ucb", "gp-ucb+"), ("gp-ucb+", "exploit+")
+    return {
+        "C3a": _steps(out["coverage"] <= PROOF_TOLERANCE for _, out in runs),
+        "C3b": _steps(out["lambda_gap"] <= LAMBDA_TOLERANCE for _, out in runs_1d),
+        "C3c": _steps(out["regret"] <= 2 * out["rkhs_norm"] * out["sigma_at"] + PROOF_TOLERANCE
+                     for p, out in runs if p["rule"] in ucb),
+        "C3d": _steps(out["regret"] <= 2 * out["rkhs_norm"] * out["sup_sigma"] + PROOF_TOLERANCE
+                     for p, out in runs if p["rule"] in plus),
+    }
+
+
+def theorem31_bound_holds(ucb_runs, lambdas) -> np.ndarray:
+    """Whether GP-UCB's cumulative regret stays under (A.2) (:func:`theorem31_bound`) at every T, for each
+    of the ``lambdas`` (the runs' ``info_gain`` rows), one boolean per (run, lambda, T)."""
+    return np.concatenate([np.cumsum(out["regret"]) <= theorem31_bound(gain, lam, out["rkhs_norm"]) + PROOF_TOLERANCE
+                           for out in ucb_runs for gain, lam in zip(out["info_gain"], lambdas)])
 
 
 def power_log_exponent(T: int, power: float, log_power: float = 0.0) -> float:

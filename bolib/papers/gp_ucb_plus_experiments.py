@@ -15,7 +15,7 @@ from bolib.algorithms.gp_ucb_plus import BETA_TWO
 from bolib.experiment import Experiment, stage_seeds
 from bolib.loop import bo_job
 from bolib.papers import gp_ucb_plus as paper
-from bolib.papers.gp_ucb_plus_claims import KERNELS, METHODS, PLUS_RULES, RULES
+from bolib.papers.gp_ucb_plus_claims import KERNELS, METHODS, PAPER_BEST, PLUS, PLUS_RULES, RULES
 
 #: the regularisations lambda of the posteriors sigma_t,lambda in C3 and of the information gains in C6
 LAMBDAS = (1e-6, 1e-3, 1.0)
@@ -121,6 +121,54 @@ def sprinkler(S: dict, seeds: Sequence[int]) -> Experiment:
                       fixed={"benchmark": "sprinkler", "budget": S["sprinkler_budget"], "n_init": S["n_init"]},
                       variants=[{"method": m, "settings": method_settings(S, m, kernel="rbf", lengthscale=math.sqrt(50))}
                                 for m in METHODS])
+
+
+# ------------------------------------------------- the per-seed values each staged comparison is decided on
+def c4_cmp_values(result) -> dict:
+    """C4-cmp per kernel: the cumulative regret at T of EXPLOIT+ and of GP-UCB, per seed (``result`` of :func:`c3_c4`)."""
+    return {f"C4-cmp-{k}": {rule: np.array([np.sum(out["regret"]) for p, out in result[1] if p["kernel"] == k and p["rule"] == rule])
+                            for rule in ("exploit+", "gp-ucb")} for k in KERNELS}
+
+
+def c7_level_values(result, late) -> dict:
+    """C7-level per Matérn kernel: the mean sup sigma over the steps ``late`` with Sobol and with uniform
+    exploration, per seed (``result`` of :func:`c7`)."""
+    return {f"C7-level-{k}": {label: np.array([out["sup_sigma"][late].mean() for p, out in part if p["kernel"] == k])
+                              for label, part in zip(("sobol", "uniform"), result)} for k in C7_KERNELS}
+
+
+def c8_values(runs, reference, methods) -> dict:
+    """C8's three comparisons: the final fill distance of each method's points on the ``reference`` set, per seed."""
+    values = {m: np.array([theory.fill_distance(np.asarray(v["X"]), reference) for p, v in runs if p["method"] == m])
+              for m in methods}
+    return {claim: values for claim in ("C8-uniform", "C8-explore-vs-ucb", "C8-ucb-vs-exploit")}
+
+
+def benchmark_values(result, functions) -> dict:
+    """B1-B4 per function: the final simple regret (B1, B2; B3 its per-seed spread) of each method with the TWO
+    beta, and GP-UCB+'s final simple and cumulative regret with the TWO and the SUP beta (B4), per seed
+    (``result`` of :func:`benchmarks`)."""
+    ends = {(fn, m, beta): np.array([(v["optimum"] - np.max(v["f"]), np.sum(v["optimum"] - np.asarray(v["f"])))
+                                     for p, v in part if p["benchmark"] == fn and p["method"] == m])
+            for beta, part in (("TWO", result[1]), ("SUP", result[2])) for fn in functions
+            for m in (METHODS if beta == "TWO" else ["gp-ucb", "gp-ucb+"])}
+    return ({f"B1-{fn}": {m: ends[fn, m, "TWO"][:, 0] for m in METHODS} for fn in functions if fn in PAPER_BEST}
+            | {f"B2-{fn}": {m: ends[fn, m, "TWO"][:, 0] for m in METHODS} for fn in functions}
+            | {f"B3-{fn}-{m}": {k: paper.spread_per_seed(ends[fn, k, "TWO"][:, 0]) for k in METHODS}
+               for fn in functions for m in PLUS}
+            | {f"B4-{metric}-{fn}": {f"gp-ucb+ {beta}": ends[fn, "gp-ucb+", beta][:, j] for beta in ("TWO", "SUP")}
+               for fn in functions for j, metric in enumerate(("simple", "cumulative"))})
+
+
+def rf_values(runs) -> dict:
+    """R1 per '+' method: each method's total validation MSE over the run, negated (higher is better), per seed."""
+    return {f"R1-{m}": {k: np.array([-np.sum(v["f"]) for p, v in runs if p["method"] == k]) for k in METHODS} for m in PLUS}
+
+
+def sprinkler_values(runs) -> dict:
+    """S1, S2: each method's best objective value, per seed."""
+    return {claim: {m: np.array([np.max(v["f"]) for p, v in runs if p["method"] == m]) for m in METHODS}
+            for claim in ("S1", "S2")}
 
 
 #: C2's design sizes per kernel: the SE kernel's sup sigma falls exponentially in 1/h and meets the round-off

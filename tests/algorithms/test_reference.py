@@ -60,3 +60,31 @@ def test_reference_keeps_its_hyperparameters_between_scheduled_refits(monkeypatc
     for method in ("botorch-logei", "lp-ei"):
         with pytest.raises(ValueError, match="growth >= 0"):
             make_optimizer(method, 2, refit_growth=-0.1)
+
+
+@pytest.mark.parametrize("warm", [False, True])
+def test_a_warm_started_refit_begins_at_the_last_fits_hyperparameters(monkeypatch, warm):
+    import botorch.fit
+    import torch
+    starts, ends = [], []  # the lengthscales each fit begins and ends at
+    original = botorch.fit.fit_gpytorch_mll
+
+    def recorded(mll, **kw):
+        starts.append(mll.model.covar_module.lengthscale.detach().clone())
+        result = original(mll, **kw)
+        ends.append(mll.model.covar_module.lengthscale.detach().clone())
+        return result
+
+    monkeypatch.setattr(botorch.fit, "fit_gpytorch_mll", recorded)
+    opt = make_optimizer("botorch-logei", 2, seed=0, num_restarts=2, raw_samples=32, warm_start=warm, n_init=4)
+    problem = get_benchmark("branin")
+    for _ in range(8):
+        X = opt.ask(1)
+        opt.tell(X, problem(X))
+    assert len(starts) == 4  # a fit at every step once the 4 design points are in
+    for i in range(1, 4):
+        assert not torch.equal(ends[i - 1], starts[0])  # each fit moved from the initial value
+        if warm:
+            assert torch.equal(starts[i], ends[i - 1])
+        else:
+            assert torch.equal(starts[i], starts[0])  # SingleTaskGP's initial value every time

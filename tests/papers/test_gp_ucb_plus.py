@@ -7,7 +7,8 @@ from bolib.benchmarks import rkhs_function
 from bolib.claims import rules
 from bolib.models.grid import grid_kernel_matrix, unit_grid
 from bolib.papers.gp_ucb_plus import (exponential_vs_power, grid_run, log_factor_exponent, power_log_exponent,
-                                      slope_gap, spread_per_seed, theorem31_bound, theorem31_exponent, theory_grid_job)
+                                      proof_inequalities, slope_gap, spread_per_seed, theorem31_bound,
+                                      theorem31_bound_holds, theorem31_exponent, theory_grid_job)
 from bolib.runtime import rng
 from bolib.stats import doubling_exponent
 from bolib.theory import fill_distance_job
@@ -23,11 +24,11 @@ def test_proof_inequalities_hold_exactly(kernel, rule):
         f = rkhs_function(kernel, 1, rng(seed, "c3"), n_centers=20, lengthscale=0.2)
         norm = f.meta["rkhs_norm"]
         out = grid_run(rule, K, f(grid), 60, seed, beta=norm ** 2, lambdas=(1e-6, 1e-3, 1.0))
-        assert out["coverage"].max() <= 1e-7  # (a) |f - mu| <= ||f|| sigma
-        assert out["lambda_gap"].max() <= 1e-9  # (b) sigma_{t,0} <= sigma_{t,lambda}
-        assert np.all(out["regret"] <= 2 * norm * out["sup_sigma"] + 1e-7)  # (d)
-        if rule != "exploit+":
-            assert np.all(out["regret"] <= 2 * norm * out["sigma_at"] + 1e-7)  # (c)
+        runs = [({"rule": rule}, {**out, "rkhs_norm": norm})]
+        holds = proof_inequalities(runs, runs)  # (a) |f - mu| <= ||f|| sigma, (b) sigma_{t,0} <= sigma_{t,lambda},
+        assert all(h.all() for h in holds.values())  # (c) r_t <= 2 ||f|| sigma_{t-1}(x_t), (d) r_t <= 2 ||f|| sup sigma
+        assert len(holds["C3a"]) == 60 and len(holds["C3b"]) == 3
+        assert len(holds["C3c"]) == (0 if rule == "exploit+" else 60) and len(holds["C3d"]) == (0 if rule == "gp-ucb" else 60)
 
 
 @pytest.mark.parametrize("kernel", ["matern05", "matern15", "matern25", "rbf"])
@@ -44,10 +45,12 @@ def test_proof_inequality_checks_catch_violations(kernel):
         f = rkhs_function(kernel, 1, rng(seed, "c3"), n_centers=20, lengthscale=0.2)
         norm = f.meta["rkhs_norm"]
         halved = grid_run("gp-ucb+", K, f(grid), 60, seed, beta=(norm / 2) ** 2)
-        assert halved["coverage"].max() > 1e-7  # (a) with ||f||/2 is violated
+        runs = [({"rule": "gp-ucb+"}, {**halved, "rkhs_norm": norm / 2})]
+        assert not proof_inequalities(runs, runs)["C3a"].all()  # (a) with ||f||/2 is violated
         assert norm / 2 < halved["rkhs_gap"].max() <= norm * (1 + 1e-6)
         stuck = grid_run("exploit", K, f(grid), 60, seed, beta=0.0)
-        broken_c += int(np.sum(stuck["regret"] > 2 * norm * stuck["sigma_at"] + 1e-7))
+        runs = [({"rule": "gp-ucb"}, {**stuck, "rkhs_norm": norm})]  # EXPLOIT counted as a UCB rule
+        broken_c += int(np.sum(~proof_inequalities(runs, runs)["C3c"]))
     assert broken_c > 0  # (c) fails without beta
 
 
@@ -154,12 +157,7 @@ def test_theorem31_bound_holds_for_gp_ucb_and_fails_without_beta():
     lambdas = (1e-6, 1e-3, 1.0)
 
     def violations(rule, beta):
-        count = 0
-        for out in _grid_runs("rbf", rule, beta, range(4), lambdas=lambdas):
-            R = np.cumsum(out["regret"])
-            count += sum(int(np.sum(R > theorem31_bound(g, lam, out["rkhs_norm"]) + 1e-7))
-                         for g, lam in zip(out["info_gain"], lambdas))
-        return count
+        return int(np.sum(~theorem31_bound_holds(_grid_runs("rbf", rule, beta, range(4), lambdas=lambdas), lambdas)))
 
     assert violations("gp-ucb", "rkhs") == 0
     assert violations("exploit", "zero") > 0
