@@ -235,8 +235,11 @@ def declare(claims, S) -> None:
     # ------------------------------------------------ theory
     claims.erratum("C5-bug", "Eq. 14 summed over t, sum_t sum_j sigma_j^2 <= C_1 sum_t log(1 + sigma^2 / eta^2), fails "
                    "for an additive kernel at eta^2 = 1; its form with the full sigma^2 holds",
-                   "eq. 14 holds (proof of Thm 5)", tolerance=0.0, figure="eq14", cell="§5.2",
-                   location="App. B.2, eq. 14 (proof of Thm 5)", **paper_thy)
+                   "eq. 14 holds (proof of Thm 5); the paper's closing note says eq. 14 has an error", tolerance=0.0,
+                   figure="eq14", cell="§5.2", location="App. B.2, eq. 14 (proof of Thm 5); note after the Acknowledgements",
+                   revisions=[{"date": "2026-11-26", "changed": "paper value and location cite the paper's own note retracting eq. 14",
+                               "why": "the erratum is the paper's, not ours (an independent reader, issue 25)",
+                               "verdict_before": "reproduced"}], **paper_thy)
     for z in Z_LEVELS:  # tolerance: 3 standard errors of a proportion at c10_reps replications
         exact = 2 * norm.cdf(z) - 1
         tolerance = 3 * math.sqrt(exact * (1 - exact) / S["c10_reps"])
