@@ -313,6 +313,19 @@ def gp_scale_noise_fit():
     return [Line("gp_scale_noise_fit", ours_time, reference_time, extra, {"evidence": gaps.min() >= -1e-4})]
 
 
+def _log_evidence(model) -> float:
+    """The log marginal likelihood (nats) of a fitted BoTorch ``SingleTaskGP`` on its training data."""
+    import torch
+    from gpytorch.mlls import ExactMarginalLogLikelihood
+
+    model.train()
+    mll = ExactMarginalLogLikelihood(model.likelihood, model)
+    with torch.no_grad():
+        value = float(mll(model(*model.train_inputs), model.train_targets)) * len(model.train_targets)
+    model.eval()
+    return value
+
+
 #: gp_refit_schedule: (last fit, n) at which the stale hyperparameters of paper 003's Fig. 1 GP baselines (the
 #: paper profile's schedule) meet the data: the last round before a refit, and past the ceiling on refits, the
 #: middle and the end of a 2,010-point run
@@ -356,14 +369,6 @@ def gp_refit_schedule():
         model.posterior(torch.as_tensor(trace.X[:1]))  # the posterior's factorisation, as a round needs it
         return model
 
-    def evidence(model):
-        model.train()
-        mll = ExactMarginalLogLikelihood(model.likelihood, model)
-        with torch.no_grad():
-            value = float(mll(model(*model.train_inputs), model.train_targets)) * len(model.train_targets)
-        model.eval()
-        return value
-
     lines = []
     for m, n in REFIT_CHECKS:
         torch.manual_seed(0)
@@ -375,7 +380,7 @@ def gp_refit_schedule():
         t = time.process_time()
         fresh = model_on(n)
         reference = time.process_time() - t
-        gap = evidence(stale) - evidence(fresh)
+        gap = _log_evidence(stale) - _log_evidence(fresh)
         ratio = float((stale.covar_module.lengthscale / fresh.covar_module.lengthscale).log().abs().max().exp())
         lines.append(Line(f"gp_refit_schedule[m={m},n={n}]", ours, reference,
                           f"evidence_gap={gap:.2f} nats (target>={-0.01 * n:.1f}) lengthscale_ratio_max={ratio:.2f} "
@@ -418,14 +423,10 @@ def qei_warm_fit():
         model = SingleTaskGP(X[:n], Y[:n])
         if state is not None:
             model.load_state_dict(state, strict=False)
-        mll = ExactMarginalLogLikelihood(model.likelihood, model)
         t = time.process_time()
-        fit_gpytorch_mll(mll)
+        fit_gpytorch_mll(ExactMarginalLogLikelihood(model.likelihood, model))
         seconds = time.process_time() - t
-        model.train()
-        with torch.no_grad():
-            evidence = float(mll(model(*model.train_inputs), model.train_targets)) * n
-        return model, seconds, evidence
+        return model, seconds, _log_evidence(model)
 
     lines = []
     for m, n in WARM_FIT_CHECKS:
