@@ -337,16 +337,18 @@ class NotebookContext:
     def figure(self, name: str, seeds, nrows: int = 1, ncols: int = 1, **subplots):
         """Make a figure (``plt.subplots(nrows, ncols, **subplots)``), hand ``(fig, axes)`` to the
         ``with`` block that draws it, give a log y axis to each panel whose values span decades
-        (:func:`bolib.plots.log_scale_if_decades`), then save it as ``name`` (:meth:`save_figure`) and
+        (:func:`bolib.plots.log_scale_if_decades`), move each legend that covers data outside its panel
+        (:func:`bolib.plots.legends_clear_of_data`), then save it as ``name`` (:meth:`save_figure`) and
         show it."""
         import matplotlib.pyplot as plt
 
-        from bolib.plots import log_scale_if_decades
+        from bolib.plots import legends_clear_of_data, log_scale_if_decades
 
         fig, axes = plt.subplots(nrows, ncols, **subplots)
         yield fig, axes
         for ax in fig.axes:
             log_scale_if_decades(ax)
+        legends_clear_of_data(fig)
         self.save_figure(fig, name, seeds)
         plt.show()
 

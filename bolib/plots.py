@@ -5,6 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import seaborn as sns
+from matplotlib.collections import PathCollection
 
 from bolib.provenance import git_revision
 
@@ -92,6 +93,56 @@ def log_scale_if_decades(ax) -> None:
     values = values[np.isfinite(values)]
     if len(values) and values.min() > 0 and values.max() / values.min() >= DECADES_FOR_LOG:
         ax.set_yscale("log")
+
+
+def _covers_data(ax, box) -> bool:
+    """Whether the display-space box ``box`` overlaps a line, a filled area (band, bar) or a scatter
+    point of ``ax``."""
+    for line in ax.get_lines():
+        if line.get_visible() and line.get_transform().transform_path(line.get_path()).intersects_bbox(box, filled=False):
+            return True
+    if any(patch.get_visible() and patch.get_window_extent().overlaps(box) for patch in ax.patches):
+        return True
+    for collection in ax.collections:
+        if not collection.get_visible():
+            continue
+        if isinstance(collection, PathCollection):  # scatter: its points
+            x, y = collection.get_offset_transform().transform(collection.get_offsets()).T
+            if np.any((x >= box.x0) & (x <= box.x1) & (y >= box.y0) & (y <= box.y1)):
+                return True
+        elif any(collection.get_transform().transform_path(path).intersects_bbox(box, filled=True)
+                 for path in collection.get_paths()):
+            return True
+    return False
+
+
+def legends_clear_of_data(fig) -> None:
+    """Move each panel's legend that covers plotted data (a line, a band, a bar, a point) to the right of
+    its panel, outside the axes (constrained layout makes room for it); a legend in an empty corner stays
+    there, fixed in axes coordinates (matplotlib's "best" would otherwise choose again once the layout
+    changes). Moving one legend narrows the panels, so the others are checked again, up to three rounds."""
+    legends = {ax: ax.get_legend() for ax in fig.axes if ax.get_legend() is not None and ax.get_legend().get_visible()}
+    outside: set = set()
+    for _ in range(3):
+        fig.canvas.draw()
+        moved = False
+        for ax, legend in legends.items():
+            if ax in outside:
+                continue
+            box = legend.get_window_extent()
+            if _covers_data(ax, box):
+                legend.set_loc("upper left")
+                legend.set_bbox_to_anchor((1.02, 1.0), transform=ax.transAxes)
+                outside.add(ax)
+                moved = True
+            else:  # pin the corner nearest the panel's corner, so that it stays in that corner
+                (x0, y0), (x1, y1) = ax.transAxes.inverted().transform([[box.x0, box.y0], [box.x1, box.y1]])
+                right, upper = x0 + x1 > 1, y0 + y1 > 1
+                legend.set_loc(f"{'upper' if upper else 'lower'} {'right' if right else 'left'}")
+                legend.set_bbox_to_anchor((x1 if right else x0, y1 if upper else y0), transform=ax.transAxes)
+                legend.borderaxespad = 0.0
+        if not moved:
+            return
 
 
 def save_figure(fig, directory: str | Path, name: str, *, profile: str, seeds, jobs: str = "") -> list[Path]:

@@ -1,4 +1,5 @@
 """Every notebook runs end to end with papermill at the smoke profile, into a temporary folder."""
+import ast
 import json
 from pathlib import Path
 
@@ -15,6 +16,21 @@ def test_notebook_is_committed_without_outputs(name):
     nb = nbformat.read(pipeline.notebooks_dir() / f"{name}.ipynb", as_version=4)
     assert not [c for c in nb.cells if c.cell_type == "code" and (c.outputs or c.execution_count)]
     assert any("parameters" in c.metadata.get("tags", []) for c in nb.cells)
+
+
+#: code lines a paper notebook may hold: its derivations are markdown, its code lives in bolib
+CODE_LINES = 350
+
+
+@pytest.mark.parametrize("name", pipeline.notebook_names())
+def test_a_paper_notebook_defines_no_function_or_class_and_stays_short(name):
+    nb = nbformat.read(pipeline.notebooks_dir() / f"{name}.ipynb", as_version=4)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    tree = ast.parse("\n".join(code))
+    defined = [node.name for node in ast.walk(tree)
+               if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    assert defined == []
+    assert sum(len(source.splitlines()) for source in code) <= CODE_LINES
 
 
 @pytest.mark.slow

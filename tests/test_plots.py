@@ -85,3 +85,40 @@ def test_a_panel_kept_linear_stays_linear():
     plots.log_scale_if_decades(ax)
     assert ax.get_yscale() == "linear"
     plt.close(fig)
+
+
+def _legend_box(fig, ax):
+    fig.canvas.draw()
+    return ax.get_legend().get_window_extent(), ax.get_window_extent()
+
+
+def test_a_legend_over_a_curve_moves_outside_its_panel_and_one_in_an_empty_corner_stays():
+    x = np.linspace(0, 1, 50)
+    fig, ax = plt.subplots()
+    ax.plot(x, 1 - x, label="falling")  # runs through the upper-left corner
+    ax.legend(loc="upper left")
+    plots.legends_clear_of_data(fig)
+    legend, panel = _legend_box(fig, ax)
+    assert legend.x0 >= panel.x1
+
+    fig, ax = plt.subplots()
+    ax.plot(x, x, label="rising")  # leaves the upper-left corner empty
+    ax.legend(loc="upper left")
+    plots.legends_clear_of_data(fig)
+    legend, panel = _legend_box(fig, ax)
+    assert panel.x0 <= legend.x0 < legend.x1 <= panel.x1
+
+
+def test_a_legend_over_a_band_or_a_point_moves_outside():
+    x = np.linspace(0, 1, 50)
+    for draw in (lambda ax: ax.fill_between(x, 0.8, 1.0, label="band"),
+                 lambda ax: ax.scatter([0.97], [0.97], label="point")):
+        fig, ax = plt.subplots()
+        ax.plot(x, np.zeros_like(x), label="floor")
+        draw(ax)
+        ax.set(xlim=(0, 1), ylim=(-0.1, 1.0))
+        ax.legend(loc="upper right")
+        plots.legends_clear_of_data(fig)
+        legend, panel = _legend_box(fig, ax)
+        assert legend.x0 >= panel.x1
+        plt.close(fig)

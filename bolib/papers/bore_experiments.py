@@ -235,9 +235,10 @@ def fig_theorem4_long(ctx, seeds, batches_long, sizes, observations: int) -> Non
     M_max = max(sizes)
     cumulative = lambda key: np.array([np.cumsum(r["dist_regret"]) for r in batches_long[key]])  # noqa: E731
     with ctx.figure("theorem4_long", seeds, figsize=(5, 3.2)) as (fig, ax):
-        for key, name, style in [(("bore++", M), f"M = {M}", "-") for M in sizes] + [(("uniform", M_max), f"uniform, M = {M_max}", "--")]:
+        for key, name, style in [(("bore++", M), f"M = {M}", {}) for M in sizes] \
+                + [(("uniform", M_max), f"uniform, M = {M_max}", {"ls": ":", "color": "k"})]:
             curves = cumulative(key)
-            plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, name, ls=style)
+            plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, name, **style)
         ax.set(xscale="log", yscale="log", xlabel="round t", ylabel="sum_t r_bar_t",
                title=f"Theorem 1's beta_t, {observations} / M rounds")
         ax.legend(fontsize=6)
