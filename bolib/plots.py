@@ -116,11 +116,32 @@ def _covers_data(ax, box) -> bool:
     return False
 
 
+def _free_corner(ax, box):
+    """The first corner or edge of ``ax`` (upper right, upper left, lower left, lower right, then the
+    middles of the sides) where a box the size of ``box`` covers no data: ``(loc, anchor)`` with the anchor
+    in axes coordinates, or None."""
+    from matplotlib.transforms import Bbox
+
+    panel = ax.get_window_extent()
+    pad = 0.5 * ax.get_legend().prop.get_size_in_points() * ax.figure.dpi / 72
+    xs = {"left": panel.x0 + pad, "right": panel.x1 - pad - box.width, "center": panel.x0 + (panel.width - box.width) / 2}
+    ys = {"upper": panel.y1 - pad - box.height, "lower": panel.y0 + pad, "center": panel.y0 + (panel.height - box.height) / 2}
+    for vertical, horizontal in (("upper", "right"), ("upper", "left"), ("lower", "left"), ("lower", "right"),
+                                 ("center", "right"), ("center", "left"), ("upper", "center"), ("lower", "center")):
+        x0, y0 = xs[horizontal], ys[vertical]
+        candidate = Bbox.from_bounds(x0, y0, box.width, box.height)
+        if not _covers_data(ax, candidate):
+            anchor = ax.transAxes.inverted().transform((x0 + box.width / 2, y0 + box.height / 2))
+            return "center", tuple(anchor)
+    return None
+
+
 def legends_clear_of_data(fig) -> None:
-    """Move each panel's legend that covers plotted data (a line, a band, a bar, a point) to the right of
-    its panel, outside the axes (constrained layout makes room for it); a legend in an empty corner stays
-    there, fixed in axes coordinates (matplotlib's "best" would otherwise choose again once the layout
-    changes). Moving one legend narrows the panels, so the others are checked again, up to three rounds."""
+    """Keep every panel's legend off its data (lines, bands, bars, points): a legend that covers data moves
+    to the first free corner or side of its panel (:func:`_free_corner`), or, where there is none, to the
+    right of the panel, outside the axes (constrained layout makes room for it). A legend that stays is
+    fixed in axes coordinates (matplotlib's "best" would otherwise choose again once the layout changes).
+    Moving a legend outside narrows the panels, so the others are checked again, up to three rounds."""
     legends = {ax: ax.get_legend() for ax in fig.axes if ax.get_legend() is not None and ax.get_legend().get_visible()}
     outside: set = set()
     for _ in range(3):
@@ -131,16 +152,20 @@ def legends_clear_of_data(fig) -> None:
                 continue
             box = legend.get_window_extent()
             if _covers_data(ax, box):
-                legend.set_loc("upper left")
-                legend.set_bbox_to_anchor((1.02, 1.0), transform=ax.transAxes)
-                outside.add(ax)
-                moved = True
-            else:  # pin the corner nearest the panel's corner, so that it stays in that corner
-                (x0, y0), (x1, y1) = ax.transAxes.inverted().transform([[box.x0, box.y0], [box.x1, box.y1]])
-                right, upper = x0 + x1 > 1, y0 + y1 > 1
-                legend.set_loc(f"{'upper' if upper else 'lower'} {'right' if right else 'left'}")
-                legend.set_bbox_to_anchor((x1 if right else x0, y1 if upper else y0), transform=ax.transAxes)
-                legend.borderaxespad = 0.0
+                place = _free_corner(ax, box)
+                if place is None:
+                    legend.set_loc("upper left")
+                    legend.set_bbox_to_anchor((1.02, 1.0), transform=ax.transAxes)
+                    outside.add(ax)
+                    moved = True
+                    continue
+                loc, anchor = place
+            else:
+                loc = "center"
+                anchor = tuple(ax.transAxes.inverted().transform(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)))
+            legend.set_loc(loc)
+            legend.set_bbox_to_anchor(anchor, transform=ax.transAxes)
+            legend.borderaxespad = 0.0
         if not moved:
             return
 

@@ -92,14 +92,15 @@ def _legend_box(fig, ax):
     return ax.get_legend().get_window_extent(), ax.get_window_extent()
 
 
-def test_a_legend_over_a_curve_moves_outside_its_panel_and_one_in_an_empty_corner_stays():
+def test_a_legend_over_a_curve_moves_to_a_free_corner_and_one_in_an_empty_corner_stays():
     x = np.linspace(0, 1, 50)
     fig, ax = plt.subplots()
-    ax.plot(x, 1 - x, label="falling")  # runs through the upper-left corner
+    ax.plot(x, 1 - x, label="falling")  # runs through the upper-left and lower-right corners
     ax.legend(loc="upper left")
     plots.legends_clear_of_data(fig)
     legend, panel = _legend_box(fig, ax)
-    assert legend.x0 >= panel.x1
+    assert legend.x0 > panel.x0 + panel.width / 2 and legend.y0 > panel.y0 + panel.height / 2  # upper right
+    assert not plots._covers_data(ax, legend)
 
     fig, ax = plt.subplots()
     ax.plot(x, x, label="rising")  # leaves the upper-left corner empty
@@ -109,7 +110,7 @@ def test_a_legend_over_a_curve_moves_outside_its_panel_and_one_in_an_empty_corne
     assert panel.x0 <= legend.x0 < legend.x1 <= panel.x1
 
 
-def test_a_legend_over_a_band_or_a_point_moves_outside():
+def test_a_legend_over_a_band_or_a_point_moves_off_it_and_outside_where_no_corner_is_free():
     x = np.linspace(0, 1, 50)
     for draw in (lambda ax: ax.fill_between(x, 0.8, 1.0, label="band"),
                  lambda ax: ax.scatter([0.97], [0.97], label="point")):
@@ -120,5 +121,12 @@ def test_a_legend_over_a_band_or_a_point_moves_outside():
         ax.legend(loc="upper right")
         plots.legends_clear_of_data(fig)
         legend, panel = _legend_box(fig, ax)
-        assert legend.x0 >= panel.x1
+        assert not plots._covers_data(ax, legend) and legend.x1 <= panel.x1  # moved inside the panel
         plt.close(fig)
+    fig, ax = plt.subplots()
+    ax.fill_between(x, -1.0, 1.0, label="everywhere")
+    ax.set(xlim=(0, 1), ylim=(-1.0, 1.0))
+    ax.legend(loc="upper right")
+    plots.legends_clear_of_data(fig)
+    legend, panel = _legend_box(fig, ax)
+    assert legend.x0 >= panel.x1
