@@ -12,15 +12,18 @@ The optimisers are in :mod:`bolib.algorithms.add_gp_ucb` and the synthetic funct
   sigma^2 (C5-bug: the erratum).
 * :func:`lemma10_coverage`: whether the band |f - mu| <= beta^{1/2} sum_j sigma_j of Lemma 10 holds on a
   whole product grid for functions drawn from the additive prior (C10).
-* :func:`bolib.theory.greedy_information_gain` (shared, re-exported), :func:`gain_kernels`, :func:`polylog_exponent`,
+* :func:`bolib.theory.greedy_information_gain` (shared, re-exported), :func:`gain_kernels`,
   :func:`logdet_subadditivity`: the information gain of Theorem 4 (C4), estimated by greedy variance
   maximisation, and the exact step that makes it linear in D.
 * :func:`spectrum`, :func:`decay_form_gap`, :func:`spectra_union_gaps`: the eigenvalue decay used in the proof
   of Theorem 4 (C8a) and the tail inequality that replaces its union-of-spectra step (C8b).
 * :func:`lemma11_slopes`: the deterministic core of Lemma 11's Lipschitz bound on the posterior mean (C11).
-* :func:`table1_exponent`, :func:`composed_exponent`: the T-exponents of Table 1's Matern column (C-T1).
+* :func:`table1_exponent`, :func:`table1_ratio`, :func:`composed_exponent`: the T-exponents of Table 1's Matern
+  column and the ratio of its two cells (C-T1).
 * :func:`acquisition_gaps`: per-group against joint maximisation of eq. 6 (C-acq, Sec. 4.2).
-* :func:`exponent_fall`: the fall of the gain's local growth exponent between two windows of T (C4b).
+* :func:`exponent_windows`, :func:`exponent_fall`, :func:`polylog_exponent`, :func:`polylog_fall`: the fall of
+  the gain's local growth exponent between two windows of T, measured and as Theorem 4's (log T)^{d+1}
+  rate gives it (C4b).
 """
 from __future__ import annotations
 
@@ -208,33 +211,47 @@ def gain_kernels(X: np.ndarray, group_dim: int, lengthscale: float) -> dict[str,
     ``additive``, consecutive groups of ``group_dim`` coordinates with SE components of bandwidth
     ``lengthscale`` and scale 1/M; ``full``, one D-dimensional SE kernel of bandwidth
     lengthscale sqrt(D / d) (so that a point's squared distance, summed over D coordinates instead of d,
-    is measured on the same scale); ``additive matern05``, the additive kernel with Matérn-1/2
-    components, outside Theorem 4 (its Matérn case needs nu > 2): its gain grows like a power of T."""
+    is measured on the same scale); ``additive matern25``, the additive kernel with Matérn-5/2
+    components, C4b's contrast: Theorem 4.2 bounds its gain by a power of T."""
     dim = X.shape[1]
     groups = consecutive_groups(dim, group_dim)
     full = make_kernel("rbf", dim, lengthscale=lengthscale * math.sqrt(dim / group_dim), outputscale=1.0)
     return {"additive": additive_kernel_matrix(X, groups, lengthscale, 1.0),
             "full": kernel_matrix(full, X).detach().numpy(),
-            "additive matern05": additive_kernel_matrix(X, groups, lengthscale, 1.0, kind="matern05")}
+            "additive matern25": additive_kernel_matrix(X, groups, lengthscale, 1.0, kind="matern25")}
 
 
-def polylog_exponent(T_low: float, T_high: float, power: float) -> float:
-    """Log-log slope of (log T)^power between ``T_low`` and ``T_high``: the growth exponent that the
-    SE rate gamma_T = O((log T)^{d+1}) of Theorem 4 allows across that window."""
-    return power * math.log(math.log(T_high) / math.log(T_low)) / math.log(T_high / T_low)
+def exponent_windows(T: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The two windows of design sizes over which C4b compares local growth exponents: T/9..T/3 and T/3..T."""
+    return (T // 9, T // 3), (T // 3, T)
 
 
 def exponent_fall(curves: np.ndarray, T: int) -> np.ndarray:
     """Per-seed fall of the local growth exponent of gain curves (rows, the gain after 1..T points):
-    the log-log slope over T = T/9..T/3 minus the slope over T/3..T.
+    the log-log slope over the early window of :func:`exponent_windows` minus the slope over the late one.
 
     Theorem 4 gives gamma_T = O((log T)^{d+1}) for the SE kernel: a gain of that order has a local
-    exponent that goes to 0, falling between the windows by about
-    ``polylog_exponent(T/9, T/3, d+1) - polylog_exponent(T/3, T, d+1)``, while a gain that grows like a
-    power of T (or still follows the linear cap T/2 log(1 + eta^-2)) keeps its exponent, a fall near 0."""
+    exponent that goes to 0, falling between the windows by about :func:`polylog_fall` (T, d + 1), while a
+    gain that grows like a power of T (or still follows the linear cap T/2 log(1 + eta^-2)) keeps its
+    exponent, a fall near 0."""
     curves = np.atleast_2d(np.asarray(curves, dtype=float))
-    early, late = np.arange(T // 9, T // 3 + 1), np.arange(T // 3, T + 1)
+    (a, b), (c, e) = exponent_windows(T)
+    early, late = np.arange(a, b + 1), np.arange(c, e + 1)
     return stats.loglog_slopes(early, curves[:, early - 1]) - stats.loglog_slopes(late, curves[:, late - 1])
+
+
+def polylog_exponent(T_low: float, T_high: float, power: float) -> float:
+    """Log-log slope of (log T)^power between ``T_low`` and ``T_high``:
+    power log(log T_high / log T_low) / log(T_high / T_low), the local growth exponent that the SE rate
+    gamma_T = O((log T)^{d+1}) of Theorem 4 (power = d + 1) allows across that window."""
+    return power * math.log(math.log(T_high) / math.log(T_low)) / math.log(T_high / T_low)
+
+
+def polylog_fall(T: int, power: float) -> float:
+    """The fall of :func:`polylog_exponent` from the early to the late window of :func:`exponent_windows`: what
+    :func:`exponent_fall` measures on a gain of order (log T)^power (C4b's claimed range starts at half of it)."""
+    early, late = exponent_windows(T)
+    return polylog_exponent(*early, power) - polylog_exponent(*late, power)
 
 
 def logdet_subadditivity(component_matrices, noise: float) -> tuple[float, float]:
@@ -335,6 +352,13 @@ def table1_exponent(nu: float, d: int) -> float:
     return (nu + d * (d + 1)) / (2 * nu + d * (d + 1))
 
 
+def table1_ratio(nu: float, d: int, D: int, T):
+    """Table 1's Matern cells, corrected: Add-GP-UCB's bound 2^d D T^{e(d)} log T over GP-UCB's
+    2^D sqrt(D) T^{e(D)} log T, i.e. 2^{d - D} sqrt(D) T^{e(d) - e(D)} with e = :func:`table1_exponent`
+    (``T`` a number or an array)."""
+    return 2.0 ** (d - D) * np.sqrt(D) * T ** (table1_exponent(nu, d) - table1_exponent(nu, D))
+
+
 def composed_exponent(nu: float, d: int, T_low: float = 1e40, T_high: float = 1e80) -> float:
     """The T-exponent of the regret bound sqrt(8 C_1 beta_T M T gamma_T) (Theorem 5) with Theorem 4's
     Matern gain gamma_T = 2^d T^{d(d+1) / (2 nu + d(d+1))} log T and beta_T = d log T, computed as the
@@ -398,6 +422,7 @@ def acquisition_gaps(dim: int, group_dim: int, n: int, evals_per_group: int, see
 
 
 __all__ = ["EIG_FLOOR", "Z_LEVELS", "acquisition_gaps", "additive_kernel_matrix", "beta_lemma10", "composed_exponent",
-           "consecutive_groups", "coverage_run", "decay_form_gap", "eq14_errors", "eq14_sums", "exponent_fall", "gain_kernels",
-           "greedy_information_gain", "lemma10_coverage", "lemma11_slopes", "lemma7_sides", "logdet_subadditivity",
-           "polylog_exponent", "se_lipschitz", "spectra_union_gaps", "spectrum", "table1_exponent"]
+           "consecutive_groups", "coverage_run", "decay_form_gap", "eq14_errors", "eq14_sums", "exponent_fall",
+           "exponent_windows", "gain_kernels", "greedy_information_gain", "lemma10_coverage", "lemma11_slopes",
+           "lemma7_sides", "logdet_subadditivity", "polylog_exponent", "polylog_fall", "se_lipschitz",
+           "spectra_union_gaps", "spectrum", "table1_exponent", "table1_ratio"]

@@ -3,21 +3,29 @@
 Each builder takes the settings ``S`` of ``experiments/profiles/002_addgpucb.yaml`` and the seeds the
 notebook's ``ctx.staged`` passes, and returns the :class:`~bolib.comparisons.Study` (or the studies, by
 panel or task) that the notebook runs with ``ctx.run``; :func:`plan` lists all of them at one look of
-the seed stages, for :mod:`bolib.costs`. What the notebook computes in its own kernel (the theory
-checks) is not a job and is not here. No job imports this module: an edit here changes no cache key
+the seed stages, for :mod:`bolib.costs`. The ``*_values`` functions give, from the collected runs, the
+per-seed values on which each staged comparison is decided. The theory checks of §5 are not jobs: the
+notebook computes them in its own kernel, each by one function here (:func:`c7_sides`, :func:`c4_gains`,
+:func:`c4_subadditivity`, :func:`c8_spectra`, :func:`c11_slopes`, :func:`acquisition_runs`) on the
+formulas of :mod:`bolib.papers.add_gp_ucb`. No job imports this module: an edit here changes no cache key
 unless it changes the jobs built.
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
 import numpy as np
 
 from bolib import plots
-from bolib.comparisons import Study
+from bolib.comparisons import Study, final_simple_regret
 from bolib.experiment import Experiment, stage_seeds
-from bolib.papers.add_gp_ucb_claims import C5_NOISE, FIG5, acquisition_budget, configs, decomp_label, key, variants
+from bolib.models.kernels import kernel_matrix, make_kernel
+from bolib.papers import add_gp_ucb as theory
+from bolib.papers.add_gp_ucb_claims import (C4_DIM, C4_GROUP_DIM, C4_LENGTHSCALE, C4_NOISE, C5_NOISE, FIG5,
+                                            acquisition_budget, configs, decomp_label, key, variants)
+from bolib.runtime import rng, single_threaded
 
 
 def _grouping(group_dim: int):
@@ -134,8 +142,168 @@ def plan(S: dict, look: int = -1) -> list[Experiment]:
     return [study.experiment() for study in studies]
 
 
-__all__ = ["c5", "c5_arms", "cseq", "decomp", "decomp_variants", "dragonfly", "fig3", "fig5", "fig5_methods", "plan",
-           "seq_variants"]
+# ------------------------------------------------- the per-seed values each staged comparison is decided on
+def time_averaged_regret(trace, T: int) -> float:
+    """R_T / T of one run (``T``: the budget, initial design included)."""
+    return float(trace.cumulative_regret[-1]) / T
+
+
+def final_cumulative_regret(trace) -> float:
+    """R_T of one run, the initial design included."""
+    return float(trace.cumulative_regret[-1])
+
+
+def best_value(trace) -> float:
+    """The best value of f found by one run (Fig. 5: higher is better)."""
+    return float(np.max(trace.f))
+
+
+def fig3_values(traces, declared, T: int) -> dict:
+    """Figs. 3-4: for each comparison claim F<config>-* in ``declared`` of the panels in ``traces``, each
+    method's final simple regret S_T per seed (R_T / T for the -RT claims)."""
+    average = functools.partial(time_averaged_regret, T=T)
+    return {claim_id: traces[config].at("add-3modal",
+                                        metric=average if claim_id.endswith("-RT") else final_simple_regret)
+            for config in traces for claim_id in declared
+            if claim_id.startswith(f"F{key(config)}-") and declared[claim_id].kind == "comparison"}
+
+
+def decomp_values(traces) -> dict:
+    """F-decomp: the final simple regret S_T of partialLearn and of the random grouping, per seed."""
+    return {"F-decomp": traces.at("add-3modal")}
+
+
+def cseq_values(traces) -> dict:
+    """C-seq: the cumulative regret R_T of Add-*, Alg. 5 and Alg. 4, per seed."""
+    return {"C-seq": traces.at("add-3modal", metric=final_cumulative_regret)}
+
+
+def fig5_values(traces, declared, default: float) -> dict:
+    """Fig. 5 stand-ins: for each comparison claim F5-<task>* in ``declared``, each method's best value per seed,
+    with the cascade's ``default`` thresholds' accuracy as the constant arm "default thresholds"."""
+    return {cid: {**traces[bench].at(bench, metric=best_value),
+                  "default thresholds": np.full(len(traces[bench][bench, "RAND"]), default)}
+            for bench in FIG5 for cid in declared if declared[cid].kind == "comparison"
+            and (cid == f"F5-{bench}" or cid.startswith(f"F5-{bench}-"))}
+
+
+def c5_values(traces) -> dict:
+    """C5-regret: each arm's cumulative regret R_T on the additive GP draws, per seed."""
+    return {"C5-regret": {label: traces.curves("add-gp-draw", label, value="cumulative_regret")[:, -1]
+                          for label in traces.labels}}
+
+
+def dragonfly_values(reference, ours, label: str) -> dict:
+    """REF-dragonfly: log S_T of our ``label`` (Figs. 3-4's runs, ``ours``) on the seeds dragonfly ran and of
+    dragonfly's add_ucb (``reference``), per seed."""
+    n = len(reference["add-3modal", "dragonfly add_ucb"])
+    return {"REF-dragonfly": {label: np.log(ours.at("add-3modal")[label][:n]),
+                              "dragonfly add_ucb": np.log(reference.at("add-3modal")["dragonfly add_ucb"])}}
+
+
+# ------------------------------------------------- the theory checks of §5, computed in the notebook's kernel
+# Each runs on one thread (bolib.runtime.single_threaded), so that its numbers do not depend on the machine.
+def c7_sides(S: dict, seeds: Sequence[int]) -> np.ndarray:
+    """C7 (Lemma 7): both sides, the sequential sum and the log-determinant, per seed, for ``c7_n`` uniform
+    points in D = 10 under the additive SE kernel of five groups of 2 (h = 0.3, prior variance 1, eta^2 =
+    0.01): an array (seeds, 2)."""
+    groups = theory.consecutive_groups(10, 2)
+    with single_threaded():
+        return np.array([theory.lemma7_sides(
+            theory.additive_kernel_matrix(rng(i, "c7").random((S["c7_n"], 10)), groups, 0.3), 0.01) for i in seeds])
+
+
+def c4_gains(S: dict, seeds: Sequence[int]) -> dict[str, np.ndarray]:
+    """C4 (Theorem 4): per kernel of :func:`bolib.papers.add_gp_ucb.gain_kernels` (D = 20, groups of 2, h =
+    0.25), the greedy information gain after 1..``c4_T`` points of each seed's pool of ``c4_pool`` uniform
+    points (eta^2 = 0.01): arrays (seeds, c4_T)."""
+    with single_threaded():
+        runs = [{name: theory.greedy_information_gain(K, C4_NOISE, S["c4_T"]) for name, K in theory.gain_kernels(
+                    rng(seed, "c4").random((S["c4_pool"], C4_DIM)), C4_GROUP_DIM, C4_LENGTHSCALE).items()}
+                for seed in seeds]
+    return {name: np.array([r[name] for r in runs]) for name in runs[0]}
+
+
+def c4a_values(gains) -> dict:
+    """C4a: the greedy information gain at T of the additive and of the full SE kernel, per pool."""
+    return {"C4a": {"additive": gains["additive"][:, -1], "full SE": gains["full"][:, -1]}}
+
+
+#: C4-sub: the dimensions D of the sets (groups of 2)
+C4_SUB_DIMS = (2, 4, 8, 16, 32)
+
+
+def c4_subadditivity(S: dict, seed: int) -> np.ndarray:
+    """C4-sub: both sides of :func:`bolib.papers.add_gp_ucb.logdet_subadditivity` (the gain of the additive
+    kernel, the sum of its components' gains) on one set of ``c4_sub_n`` uniform points per D in
+    :data:`C4_SUB_DIMS` (groups of 2, each of variance 1, h = 0.25, eta^2 = 0.01): rows per D."""
+    rows = []
+    with single_threaded():
+        for D in C4_SUB_DIMS:
+            X = rng(seed, "c4-sub", D).random((S["c4_sub_n"], D))
+            rows.append(theory.logdet_subadditivity(
+                [theory.additive_kernel_matrix(X, [g], 0.25) for g in theory.consecutive_groups(D, 2)], 0.01))
+    return np.array(rows)
+
+
+#: C8a: the dimensions d and the kernels (SE, and Matérn-1/2 as the contrast) of the spectra
+C8_DIMS, C8_KERNELS = (1, 2, 3), ("rbf", "matern05")
+
+
+def c8_spectra(S: dict, seeds: Sequence[int], seed: int) -> dict:
+    """C8 (the spectra behind Theorem 4), on ``c8_n`` uniform points, h = 0.25.
+
+    ``decay[d, kernel]``: C8a's :func:`bolib.papers.add_gp_ucb.decay_form_gap` over s = 5..150, one per seed of
+    ``seeds``, and ``spectra[d, kernel]`` the last seed's spectrum; ``union``: C8b's
+    :func:`bolib.papers.add_gp_ucb.spectra_union_gaps` for D = 4, two groups of 2 each scaled 1/2 (stream
+    ``seed``), and ``trace`` that sum's trace (the scale of C8b-tail's tolerance)."""
+    decay = {(d, name): [] for d in C8_DIMS for name in C8_KERNELS}
+    spectra = {}
+    with single_threaded():
+        for s in seeds:
+            for d in C8_DIMS:
+                X = rng(s, "c8", d).random((S["c8_n"], d))
+                for name in C8_KERNELS:
+                    kernel = make_kernel(name, d, lengthscale=0.25, outputscale=1.0)
+                    spectra[d, name] = theory.spectrum(kernel_matrix(kernel, X).detach().numpy())
+                    decay[d, name].append(theory.decay_form_gap(spectra[d, name], d, (5, 150)))
+        X = rng(seed, "c8b").random((S["c8_n"], 4))
+        parts = [theory.additive_kernel_matrix(X, [g], 0.25) / 2 for g in ([0, 1], [2, 3])]
+        total = theory.spectrum(sum(parts))
+        union = theory.spectra_union_gaps(total, [theory.spectrum(K) for K in parts])
+    return {"decay": decay, "spectra": spectra, "union": union, "trace": float(union["tail_sum"][0] + total[0])}
+
+
+def c11_slopes(S: dict, seeds: Sequence[int]) -> list[dict]:
+    """C11 (Lemma 11's core): :func:`bolib.papers.add_gp_ucb.lemma11_slopes` of one SE posterior per seed (50
+    uniform points in D = 5, standard normal y, h = 0.3, scale 1, eta^2 = 0.01) on ``c11_pairs`` pairs."""
+    with single_threaded():
+        return [theory.lemma11_slopes(rng(i, "c11").random((50, 5)), rng(i, "c11-y").standard_normal(50), 0.3, 1.0,
+                                      0.01, S["c11_pairs"], rng(i, "c11-pairs")) for i in seeds]
+
+
+#: C-acq: the three ways of maximising eq. 6, as labelled in the claim, and their keys in
+#: :func:`bolib.papers.add_gp_ucb.acquisition_gaps`
+ACQ_ROUTES = {"per-group DIRECT": "per_group", "joint DIRECT": "joint", "random search": "random"}
+
+
+def acquisition_runs(S: dict, seeds: Sequence[int]) -> dict[int, list[dict]]:
+    """C-acq (Sec. 4.2): :func:`bolib.papers.add_gp_ucb.acquisition_gaps` per D of ``acq_dims`` and seed (d = 2,
+    50 points, 100 DIRECT evaluations per group)."""
+    with single_threaded():
+        return {D: [theory.acquisition_gaps(D, 2, 50, 100, s) for s in seeds] for D in S["acq_dims"]}
+
+
+def acquisition_values(runs, D: int) -> dict:
+    """C-acq: each route's gap to the maximum of eq. 6 at dimension ``D``, per seed."""
+    return {"C-acq": {label: [a[f"gap_{k}"] for a in runs[D]] for label, k in ACQ_ROUTES.items()}}
+
+
+__all__ = ["ACQ_ROUTES", "C4_SUB_DIMS", "C8_DIMS", "C8_KERNELS", "acquisition_runs", "acquisition_values", "best_value",
+           "c11_slopes", "c4_gains", "c4_subadditivity", "c4a_values", "c5", "c5_arms", "c5_values", "c7_sides",
+           "c8_spectra", "cseq", "cseq_values", "decomp", "decomp_values", "decomp_variants", "dragonfly",
+           "dragonfly_values", "fig3", "fig3_values", "fig5", "fig5_methods", "fig5_values", "final_cumulative_regret",
+           "plan", "seq_variants", "time_averaged_regret"]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -155,24 +323,28 @@ def fig_eq14(ctx, seeds, s) -> None:
         axes[1].set(xlabel="sum_j sigma_j^2 / sigma^2 at x_t", ylabel="steps", title="eta^2 = 1")
 
 
-def fig_c4_gain(ctx, seeds, gains, noise: float) -> None:
-    """C4 (Theorem 5): the greedy information gain of each kernel on D = 20, d = 2 pools (``gains[name]``:
-    pools x T), beside the cap T/2 log(1 + 1/eta^2) and (log T)^3 through the additive gain at T/3."""
+def fig_c4_gain(ctx, seeds, gains) -> None:
+    """C4 (Theorem 4): the greedy information gain of each kernel on D = 20, d = 2 pools (``gains[name]``:
+    pools x T, :func:`c4_gains`), beside the cap T/2 log(1 + 1/eta^2) and (log T)^{d+1} through the additive
+    gain at T/3, over C4b's late window."""
     T = next(iter(gains.values())).shape[1]
-    steps, window = np.arange(1, T + 1), np.arange(T // 3, T + 1)
+    power = C4_GROUP_DIM + 1
+    start, end = theory.exponent_windows(T)[1]
+    steps, window = np.arange(1, T + 1), np.arange(start, end + 1)
     with ctx.figure("c4_gain", seeds, figsize=(4.5, 3.2)) as (fig, ax):
         for name, curves in gains.items():
             plots.plot_band(ax, steps, curves, f"{name} kernel")
-        ax.plot(steps, 0.5 * steps * np.log1p(1 / noise), "k--", lw=0.8, label="cap T/2 log(1 + 1/eta^2)")
-        polylog = np.log(window) ** 3 * np.median(gains["additive"][:, T // 3 - 1]) / np.log(T // 3) ** 3
-        ax.plot(window, polylog, "k:", lw=1, label="(log T)^3 through the additive gain at T/3")
-        ax.set(xlabel="T", ylabel="greedy information gain", title="D = 20, d = 2")
+        ax.plot(steps, 0.5 * steps * np.log1p(1 / C4_NOISE), "k--", lw=0.8, label="cap T/2 log(1 + 1/eta^2)")
+        polylog = np.log(window) ** power * np.median(gains["additive"][:, start - 1]) / np.log(start) ** power
+        ax.plot(window, polylog, "k:", lw=1, label=f"(log T)^{power} through the additive gain at T/3")
+        ax.set(xlabel="T", ylabel="greedy information gain", title=f"D = {C4_DIM}, d = {C4_GROUP_DIM}")
         ax.legend(fontsize=6)
 
 
-def fig_c4_dimension(ctx, seeds, dims, gains, n: int) -> None:
+def fig_c4_dimension(ctx, seeds, gains, n: int) -> None:
     """C4-sub: the information gain of the additive kernel and the sum of its components' gains against D
-    (``gains``: rows per D of (additive, sum of components))."""
+    (``gains``: rows per D of :data:`C4_SUB_DIMS`, (additive, sum of components), :func:`c4_subadditivity`)."""
+    dims = list(C4_SUB_DIMS)
     with ctx.figure("c4_dimension", seeds, figsize=(4, 3)) as (fig, ax):
         ax.plot(dims, gains[:, 0], "o-", label="gain of the additive kernel")
         ax.plot(dims, gains[:, 1], "s--", label="sum of the components' gains")
@@ -183,10 +355,11 @@ def fig_c4_dimension(ctx, seeds, dims, gains, n: int) -> None:
 
 def fig_c8_spectra(ctx, seeds, spectra, gaps) -> None:
     """C8: eigenvalue decay of K/n for SE and Matérn-1/2 kernels in d = 1, 2, 3 (``spectra[d, name]``), and the
-    tails of the spectrum of a sum of two kernels against those of the union of their spectra (``gaps``)."""
+    tails of the spectrum of a sum of two kernels against those of the union of their spectra (``gaps``; both
+    from :func:`c8_spectra`)."""
     with ctx.figure("c8_spectra", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
-        for d, colour in zip((1, 2, 3), ("C0", "C1", "C2")):
-            for name, style in (("rbf", "-"), ("matern05", ":")):
+        for d, colour in zip(C8_DIMS, ("C0", "C1", "C2")):
+            for name, style in zip(C8_KERNELS, ("-", ":")):
                 lam = spectra[d, name][:150]
                 lam = np.where(lam > 1e-14 * lam[0], lam, np.nan)  # below: round-off, not spectrum
                 axes[0].plot(np.arange(1, len(lam) + 1), lam, style, color=colour, label=f"{name}, d = {d}")
@@ -200,21 +373,25 @@ def fig_c8_spectra(ctx, seeds, spectra, gaps) -> None:
         axes[1].legend(fontsize=6)
 
 
-def fig_table1_ratio(ctx, exponent) -> None:
-    """Table 1 (Matérn nu = 2.5): the ratio of Add-GP-UCB's regret bound to GP-UCB's against T, for
-    d = 1, 2, 3 and D = 10, 20 (``exponent(nu, d)``: the table's exponent of T)."""
+def fig_table1_ratio(ctx) -> None:
+    """Table 1 (Matérn nu = 2.5): the ratio of Add-GP-UCB's regret bound to GP-UCB's against T
+    (:func:`bolib.papers.add_gp_ucb.table1_ratio`), for d = 1, 2, 3 and D = 10, 20."""
     Ts = np.logspace(1, 6, 60)
     with ctx.figure("table1_ratio", [0], figsize=(4.5, 3.2)) as (fig, ax):
         for D in (10, 20):
             for d in (1, 2, 3):
-                ax.plot(Ts, 2.0 ** (d - D) * np.sqrt(D) * Ts ** (exponent(2.5, d) - exponent(2.5, D)), label=f"d = {d}, D = {D}")
+                ax.plot(Ts, theory.table1_ratio(2.5, d, D, Ts), label=f"d = {d}, D = {D}")
         ax.set(xscale="log", yscale="log", xlabel="T", ylabel="Add bound / GP-UCB bound", title="Table 1, Matern nu = 2.5")
         ax.legend(fontsize=6)
 
 
-def fig_acquisition(ctx, seeds, dims, gaps, times) -> None:
-    """C-acq (Sec. 4.2): the mean gap to the acquisition's maximum of each maximiser against D (``gaps[label]``,
-    one value per D) and the CPU seconds of the two DIRECT routes (``times[label]``)."""
+def fig_acquisition(ctx, seeds, runs) -> None:
+    """C-acq (Sec. 4.2): the mean gap to the acquisition's maximum of each maximiser against D and the mean CPU
+    seconds of the two DIRECT routes (``runs``: :func:`acquisition_runs`)."""
+    dims = list(runs)
+    gaps = {label: [np.mean([a[f"gap_{k}"] for a in runs[D]]) for D in dims] for label, k in ACQ_ROUTES.items()}
+    times = {label: np.array([[runs[D][s][f"time_{k}"] for D in dims] for s in range(len(seeds))]).mean(0)
+             for label, k in ACQ_ROUTES.items() if k != "random"}  # random search is not timed
     with ctx.figure("c_acq", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
         for label, gap in gaps.items():
             axes[0].plot(dims, gap, "o-", label=f"{label} (mean)")
