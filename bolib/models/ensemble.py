@@ -55,9 +55,13 @@ class RFEnsemble:
         log_w = self.log_weights + log_pred
         self.log_weights = log_w - logsumexp(log_w)
 
-    def sample(self, rng: np.random.Generator, floor: float | None = None) -> tuple[int, np.ndarray]:
-        """Thompson step (eq. 8): m ~ Cat(w) (optionally floored), theta ~ p(theta | m, D)."""
-        w = self.weights
+    def sample(self, rng: np.random.Generator, floor: float | None = None,
+               weights: np.ndarray | None = None) -> tuple[int, np.ndarray]:
+        """Thompson step (eq. 8): m ~ Cat(w) (optionally floored), theta ~ p(theta | m, D).
+
+        w is the posterior weights w_t unless ``weights`` gives others to draw the member from (the
+        tempered weights of :class:`bolib.papers.egp_ts.ExactEnsembleTS`)."""
+        w = self.weights if weights is None else weights
         if floor:
             w = np.maximum(w, floor)
             w = w / w.sum()

@@ -6,7 +6,9 @@ The algorithms themselves are in :mod:`bolib.algorithms.egp_ts`; this module hol
 paper's notebook runs: the exactly Bayesian setting of Theorems 1-3 (:func:`rf_exact_job`, whose
 rules are the ask/tell :class:`ExactEnsembleTS` on a :func:`grid_problem`, run by
 :func:`bolib.loop.run`) the data-dependent regret bound of eq. 30 (:func:`eq30_bound`) and Lemma 4's confidence set of members
-(:func:`confidence_set_outside`). Its BO
+(:func:`confidence_set_outside`), both with the one :func:`eta`, and the theory checks of the other lemmas (Lemma 2's
+variance ratio through the one :func:`posterior_variance`, Assumption 1's derivative tails, eq. 7's gaps, the parallel
+heuristic of Theorems 2 and 3). Its BO
 runs, including E8's weight concentration (the ``history`` of an ``egp-ts`` run on the ``gp-draw``
 benchmark), are :func:`bolib.loop.bo_job`.
 """
@@ -85,8 +87,7 @@ class ExactEnsembleTS(Optimizer):
             self.history.append({"index": i, "member": -1, "weights": np.array([]), "mu": np.nan, "sigma": np.nan})
             return i
         weights = self.weights()
-        m = int(self.rng.choice(len(weights), p=weights))
-        theta = self.ensemble.models[m].sample_weights(self.rng)[0]  # eq. 8, as RFEnsemble.sample
+        m, theta = self.ensemble.sample(self.rng, weights=weights)  # eq. 8 (RFEnsemble.sample)
         i = int(np.argmax(self.Phis[m] @ theta))
         mu, var = self.ensemble.models[m].predict(self.Phis[m][i:i + 1])
         self.history.append({"index": i, "member": m, "weights": weights, "mu": float(mu[0]),
@@ -172,13 +173,19 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
 
 
 # ------------------------------------------------------------------------- Theorem 1's bound
+def eta(T):
+    """eta_T = 2 sqrt(log T): the width of Lemma 4's lower confidence values L = mu - eta_T sigma, and
+    eta's factor of the leading term of eq. 30 (Theorem 1)."""
+    return 2 * np.sqrt(np.log(T))
+
+
 def eq30_bound(sigma_sum, M: int, sigma_n: float, B: float, n_domain: int) -> np.ndarray:
     """The data-dependent Bayesian-regret bound of Theorem 1 (eq. 30) on a finite domain, for T = 1, 2, ...
 
         BR(T) <= (eta_T + beta_T^{1/2}) sum_{t <= T} E[sigma^{m_t}_{t-1}(x_t)] + 2 sigma_n sqrt(M T log T)
                  + 6 M B + sqrt(2 pi) M / 12,
 
-    with eta_T = 2 sqrt(log T) (the confidence set of Lemma 4) and beta_T = 2 log(T^2 |X|) on a domain
+    with eta_T = 2 sqrt(log T) (:func:`eta`, the confidence set of Lemma 4) and beta_T = 2 log(T^2 |X|) on a domain
     X of ``n_domain`` points, where the discretisation terms A_1 = A_5 vanish and eq. 30's pi^2 d / 6
     is dropped (it bounds a continuous domain's discretisation). ``sigma_sum[T - 1]`` is sum_{t <= T} E[sigma^{m_t}_{t-1}(x_t)] (estimated
     by the running sum of the mean over seeds of ``sigma`` from :func:`rf_exact_job`), ``B`` bounds
@@ -188,8 +195,8 @@ def eq30_bound(sigma_sum, M: int, sigma_n: float, B: float, n_domain: int) -> np
     sigma_sum = np.asarray(sigma_sum, dtype=float)
     T = np.arange(1, len(sigma_sum) + 1)
     log_T = np.log(np.maximum(T, 2))
-    eta, beta_root = 2 * np.sqrt(log_T), np.sqrt(2 * np.log(T ** 2 * n_domain))
-    return ((eta + beta_root) * sigma_sum + 2 * sigma_n * np.sqrt(M * T * log_T) + 6 * M * B
+    eta_T, beta_root = eta(np.maximum(T, 2)), np.sqrt(2 * np.log(T ** 2 * n_domain))
+    return ((eta_T + beta_root) * sigma_sum + 2 * sigma_n * np.sqrt(M * T * log_T) + 6 * M * B
             + np.sqrt(2 * np.pi) * M / 12)
 
 
@@ -198,7 +205,7 @@ def confidence_set_outside(member, mu, sigma, y, M: int, T: int, sigma_n: float)
     """Lemma 4's confidence set of members along one run: ``outside[t, m]`` is True when member m is
     *not* in C_{t+1} (t = 0..T-1, so row t uses the evaluations before the (t+1)-th).
 
-    With L_tau^m = mu^m_{tau-1}(x_tau) - eta sigma^m_{tau-1}(x_tau), eta = 2 sqrt(log T), the sum over
+    With L_tau^m = mu^m_{tau-1}(x_tau) - eta sigma^m_{tau-1}(x_tau), eta = 2 sqrt(log T) (:func:`eta`), the sum over
     the evaluations that drew member m, G_t^m = sum_{tau < t, m_tau = m} (L_tau^m - y_tau), and their
     number N_{t-1}^m, C_t = {m : G_t^m <= 2 sigma_n sqrt(N_{t-1}^m log T)}. ``member``, ``mu``,
     ``sigma`` and ``y`` are per evaluation, in order, as returned by :func:`rf_exact_job` (the drawn
@@ -210,8 +217,7 @@ def confidence_set_outside(member, mu, sigma, y, M: int, T: int, sigma_n: float)
     (the negative controls of ``tests/papers/test_egp_ts_checks.py``).
     """
     member = np.asarray(member, dtype=int)
-    lower_minus_y = np.asarray(mu, dtype=float) - 2 * np.sqrt(np.log(T)) * np.asarray(sigma, dtype=float) \
-        - np.asarray(y, dtype=float)
+    lower_minus_y = np.asarray(mu, dtype=float) - eta(T) * np.asarray(sigma, dtype=float) - np.asarray(y, dtype=float)
     if not (len(member) == len(lower_minus_y) == T):
         raise ValueError(f"member, mu, sigma and y need T = {T} entries, got {len(member)} and {len(lower_minus_y)}")
     drawn = member[:, None] == np.arange(M)[None, :]                      # T x M
@@ -244,21 +250,22 @@ def derivative_tail_job(kernel: str, seed: int, n_draws: int, n_pairs: int = 250
     Fresh features per path sample the random-feature prior itself. With one fixed set of features
     every path would be a Gaussian process, whose supremum has a Gaussian tail whatever the kernel,
     so only fresh features let the tail of L_max show the kernel's spectral tail (eq. 19).
+
+    Each path is f = phi(x)^T theta with phi the :class:`RandomFeatures` map (eqs. 15, 16); its
+    derivative differentiates the cos and sin halves of phi, d/dx [cos(omega x), sin(omega x)] =
+    omega [-sin(omega x), cos(omega x)]. A chunk of ``chunk`` paths draws its features, then its weights.
     """
     stream = make_rng(seed, "e3", kernel)
-    x = np.linspace(0.0, 1.0, points)
+    x = np.linspace(0.0, 1.0, points)[:, None]
     L_max, f_max = np.empty(n_draws), np.empty(n_draws)
     for start in range(0, n_draws, chunk):
         k = min(chunk, n_draws - start)
-        omega = np.stack([RandomFeatures(kernel, 1, n_pairs, stream, lengthscale).omega[:, 0] for _ in range(k)])
-        theta = stream.standard_normal((k, 2, n_pairs))
-        proj = x[None, :, None] * omega[:, None, :]
-        cos, sin = np.cos(proj), np.sin(proj)
-        scale = np.sqrt(1.0 / n_pairs)
-        f = scale * (np.einsum("kgd,kd->kg", cos, theta[:, 0]) + np.einsum("kgd,kd->kg", sin, theta[:, 1]))
-        df = scale * (np.einsum("kgd,kd->kg", -sin * omega[:, None, :], theta[:, 0])
-                      + np.einsum("kgd,kd->kg", cos * omega[:, None, :], theta[:, 1]))
-        L_max[start:start + k], f_max[start:start + k] = np.abs(df).max(1), np.abs(f).max(1)
+        features = [RandomFeatures(kernel, 1, n_pairs, stream, lengthscale) for _ in range(k)]
+        theta = stream.standard_normal((k, 2 * n_pairs))
+        for j, (phi, weights) in enumerate(zip(features, theta)):
+            Phi = phi(x)                                                   # eq. 15 at the grid points
+            dPhi = np.hstack([-Phi[:, n_pairs:], Phi[:, :n_pairs]]) * np.tile(phi.omega[:, 0], 2)
+            L_max[start + j], f_max[start + j] = np.abs(dPhi @ weights).max(), np.abs(Phi @ weights).max()  # eq. 16
     return {"L_max": L_max, "f_abs_max": f_max}
 
 
@@ -279,35 +286,43 @@ def tail_curvature(samples, lower: float = 0.5, upper: float = 0.995) -> float:
     return float(np.linalg.lstsq(design, np.log1p(-q[keep]), rcond=None)[0][2])
 
 
+def posterior_variance(K: np.ndarray, idx, noise: float, rows=None) -> np.ndarray:
+    """The GP posterior variance given noisy observations at the points ``idx``,
+
+        sigma^2_idx(x) = k(x, x) - k_idx(x)^T (K_idx,idx + noise I)^{-1} k_idx(x),
+
+    at the points ``rows`` (all points by default), with ``K`` the prior kernel matrix of the points
+    (Lemma 2's sigma^2_A and sigma^2_{A u B}, and the greedy choice of :func:`greedy_pending_set`)."""
+    idx = list(idx)
+    rows = np.arange(len(K)) if rows is None else np.asarray(rows)
+    if not idx:
+        return np.diag(K)[rows]
+    Kss = K[np.ix_(idx, idx)] + noise * np.eye(len(idx))
+    return np.diag(K)[rows] - np.einsum("ij,ji->i", K[np.ix_(rows, idx)], np.linalg.solve(Kss, K[np.ix_(idx, rows)]))
+
+
 def pending_variance_ratio(K: np.ndarray, A, B, noise: float) -> tuple[np.ndarray, float]:
     """Lemma 2 on a finite set: with ``K`` the prior kernel matrix of the points (the rows not in A or
-    B are the evaluation points x), returns sigma^2_A(x) / sigma^2_{A u B}(x) at every point, and
-    exp(2 I(f; y_B | y_A)), which bounds the ratio (Lemma 2's proof; <= (1 + 1/noise)^{|B|} when
-    k(x, x) <= 1)."""
+    B are the evaluation points x), returns sigma^2_A(x) / sigma^2_{A u B}(x) at every point
+    (:func:`posterior_variance`), and exp(2 I(f; y_B | y_A)), which bounds the ratio (Lemma 2's
+    proof; <= (1 + 1/noise)^{|B|} when k(x, x) <= 1)."""
     A, AB = list(A), list(A) + list(B)
-
-    def post_var(idx):
-        if not idx:
-            return np.diag(K).copy()
-        Kss = K[np.ix_(idx, idx)] + noise * np.eye(len(idx))
-        return np.diag(K) - np.einsum("ij,ji->i", K[:, idx], np.linalg.solve(Kss, K[idx, :]))
 
     def half_logdet(idx):
         return 0.5 * np.linalg.slogdet(np.eye(len(idx)) + K[np.ix_(idx, idx)] / noise)[1] if idx else 0.0
 
     info = half_logdet(AB) - half_logdet(A)  # I(f; y_B | y_A)
-    return post_var(A) / np.maximum(post_var(AB), 1e-300), float(np.exp(2 * info))
+    return (posterior_variance(K, A, noise) / np.maximum(posterior_variance(K, AB, noise), 1e-300),
+            float(np.exp(2 * info)))
 
 
 def greedy_pending_set(K: np.ndarray, A, size: int, noise: float, candidates) -> list[int]:
     """B of ``size`` points chosen one at a time where the posterior variance given A and the points
     chosen so far is largest (the worst case for Lemma 2: the most informative pending points)."""
     chosen: list[int] = []
+    cand = np.asarray(candidates)
     for _ in range(size):
-        idx = list(A) + chosen
-        Kss = K[np.ix_(idx, idx)] + noise * np.eye(len(idx))
-        cand = np.asarray(candidates)
-        var = np.diag(K)[cand] - np.einsum("ij,ji->i", K[np.ix_(cand, idx)], np.linalg.solve(Kss, K[np.ix_(idx, cand)]))
+        var = posterior_variance(K, list(A) + chosen, noise, cand)
         chosen.append(int(cand[np.argmax(var)]))
     return chosen
 
@@ -341,11 +356,17 @@ def largest_mean_gap(per_seed: np.ndarray, level: float = 0.95, n_resamples: int
     return stat(x), (float(np.quantile(boot, tail)), float(np.quantile(boot, 1 - tail)))
 
 
-def parallel_excess(BR_K: np.ndarray, BR_1: np.ndarray, rho_K: float, B: float, K: int) -> np.ndarray:
+def parallel_heuristic(BR_1, rho_K: float, B: float, K: int):
     """A heuristic reading of Theorems 2 and 3 against the sequential run (not a bound the paper
     states: the theorems bound BR_K by c_1 sqrt(rho_K M T^{c+1} log T) plus constants). Their leading
     term is sqrt(rho_K) times Theorem 1's, and K - 1 pending points can each cost at most 2B
-    (Lemma 3), which suggests BR_K(T) <= sqrt(rho_K) BR_1(T) + (K - 1) 2B. Per seed (rows, paired:
-    the same f), the largest excess max_T [BR_K(T) - sqrt(rho_K) BR_1(T) - (K - 1) 2B] over every T."""
-    excess = np.asarray(BR_K, dtype=float) - np.sqrt(rho_K) * np.asarray(BR_1, dtype=float) - (K - 1) * 2 * B
+    (Lemma 3), which suggests BR_K(T) <= sqrt(rho_K) BR_1(T) + (K - 1) 2B; returns that right-hand
+    side for the sequential regret ``BR_1`` (a number or an array)."""
+    return np.sqrt(rho_K) * np.asarray(BR_1, dtype=float) + (K - 1) * 2 * B
+
+
+def parallel_excess(BR_K: np.ndarray, BR_1: np.ndarray, rho_K: float, B: float, K: int) -> np.ndarray:
+    """Per seed (rows of ``BR_K`` and ``BR_1``, paired: the same f), the largest excess over the
+    heuristic of :func:`parallel_heuristic`, max_T [BR_K(T) - sqrt(rho_K) BR_1(T) - (K - 1) 2B]."""
+    excess = np.asarray(BR_K, dtype=float) - parallel_heuristic(BR_1, rho_K, B, K)
     return excess.max(axis=1)

@@ -4,6 +4,10 @@ Each builder takes the settings ``S`` of ``experiments/profiles/000_egpts.yaml``
 notebook passes, and returns the :class:`~bolib.experiment.Experiment` (or
 :class:`~bolib.comparisons.Study`, or several) that ``notebooks/000_egpts.ipynb`` runs with
 ``ctx.run``; :func:`plan` lists all of them at one look of the seed stages, for :mod:`bolib.costs`.
+The theory-check cells call one function each for the values they decide on (:func:`e0_recursion`
+and :func:`e2_pending_variance`, computed in the notebook and not cached; :func:`e4_values`,
+:func:`e7_values` and :func:`e6_values` from the runs; :func:`ackley_optimum` and
+:func:`spectral_density_errors` for the errata T1 and E-RF), and one ``fig_*`` function for their figure.
 Not imported by any job module: an edit here changes no cache key unless it changes the jobs built.
 """
 from __future__ import annotations
@@ -11,11 +15,16 @@ from __future__ import annotations
 import numpy as np
 
 import bolib.papers.egp_ts as paper
-from bolib import plots
+from bolib import plots, stats
+from bolib.benchmarks import get_benchmark, multistart_maximum
+from bolib.claims import rules
 from bolib.comparisons import Study
 from bolib.experiment import Experiment, stage_seeds
 from bolib.loop import bo_job
-from bolib.papers.egp_ts_claims import KS, M_E4, horizons
+from bolib.models.ensemble import RFEnsemble
+from bolib.models.grid import grid_kernel_matrix, unit_grid
+from bolib.models.rff import RandomFeatures
+from bolib.papers.egp_ts_claims import KS, M_E4, SIGMA_N, horizons
 from bolib.runtime import rng
 
 #: the 4-kernel dictionary's single-kernel baselines (kernel, ARD) of Figs. 1, 3(a), 6 and 7
@@ -32,6 +41,12 @@ E5_WRONG = np.concatenate([np.geomspace(0.005, 0.033, 7), np.geomspace(0.3, 3.0,
 E5_OTHERS = np.round(E5_WRONG, 6)[rng(0, "e5-order").permutation(15)]
 #: E8's true function: one Matérn-3/2 random-feature draw per seed on [0, 1]^2
 E8_DRAW = {"kernel": "matern15", "lengthscale": 0.1, "stream": "e8", "n_pairs": 2000, "certify": False}
+#: E2's numbers of workers K (K - 1 pending points), noise variance and number of evaluated points A
+E2_K = [1, 2, 4, 8, 16]
+E2_NOISE = 0.01
+E2_N_A = 20
+#: E7's negative control: every member's posterior mean raised by this much (5 noise SDs)
+E7_MEAN_SHIFT = 0.5
 
 
 def ts_common(S: dict) -> dict:
@@ -192,6 +207,181 @@ def plan(S: dict, look: int = -1) -> list[Experiment]:
             *(study.experiment() for study in studies)]
 
 
+# ---------------------------------------------------------------- the values of the theory checks (§5, §6.1)
+def e0_recursion(seed: int = 0) -> dict:
+    """E0 (eqs. 10, 11 against eqs. 7, 17), uncached: four random-feature members in d = 3 and 60 noisy
+    points. The batch posterior on all of them, the recursion from the first 10 in order and the
+    recursion in a shuffled order. Returns ``gaps`` (|log-weight| and |member mean| differences,
+    recursion against batch), ``order_gaps`` (|log-weight| differences, shuffled against in order) and
+    the batch ``weights``."""
+    stream = rng(seed, "e0")
+    members = [RandomFeatures(k, 3, 50, stream, ls) for k, ls in (("rbf", 0.2), ("rbf", 0.6), ("matern15", 0.3), ("matern25", 0.5))]
+    X = stream.random((60, 3))
+    y = np.sin(5 * X[:, 0]) + X[:, 1] * X[:, 2] + 0.1 * stream.standard_normal(60)
+    batch = RFEnsemble(members, [0.01] * 4).fit(X, y)
+    recursive = RFEnsemble(members, [0.01] * 4).fit(X[:10], y[:10])
+    for x, value in zip(X[10:], y[10:]):
+        recursive.update(x[None], value)
+    shuffled = RFEnsemble(members, [0.01] * 4).fit(X[:10], y[:10])
+    for i in stream.permutation(np.arange(10, 60)):
+        shuffled.update(X[i][None], y[i])
+    gaps = np.concatenate([np.abs(recursive.log_weights - batch.log_weights)]
+                          + [np.abs(a.mean - b.mean) for a, b in zip(recursive.models, batch.models)])
+    return {"gaps": gaps, "order_gaps": np.abs(shuffled.log_weights - recursive.log_weights), "weights": batch.weights}
+
+
+def e2_pending_variance(seeds, Ks=E2_K, noise: float = E2_NOISE, n_A: int = E2_N_A) -> dict:
+    """E2 (Lemma 2), uncached: per RBF member of E6 (:data:`E6_LENGTHSCALES`) and seed, n_A uniform points
+    A and the 32 x 32 grid of [0, 1]^2; the pending sets B are the first K - 1 of one set of max(Ks) - 1
+    grid points, random or greedy (:func:`paper.greedy_pending_set`), so they are nested in K. At every
+    grid point the ratio sigma^2_A / sigma^2_{A u B} of :func:`paper.pending_variance_ratio` is checked
+    against exp(2 I(f; y_B | y_A)) <= (1 + 1/noise)^(K - 1) (``bound_holds``, with 1e-8 roundoff) and
+    against the ratio of the previous K (``monotone_holds``); ``rho`` maps K to the largest ratio (E6's
+    rho_K, 1 at K = 1)."""
+    grid = unit_grid(32, 2)
+    rho = dict.fromkeys(Ks, 1.0)
+    bound_holds, monotone_holds = [], []
+    for ls in E6_LENGTHSCALES:
+        for r in seeds:
+            stream = rng(r, "e2", str(ls))
+            points = np.vstack([stream.random((n_A, 2)), grid])
+            K_all = grid_kernel_matrix("rbf", points, ls)
+            A, cand = range(n_A), np.arange(n_A, len(points))
+            for B_all in (list(stream.permutation(cand)[:max(Ks) - 1]),  # random, then greedy
+                          paper.greedy_pending_set(K_all, A, max(Ks) - 1, noise, cand)):
+                previous = None
+                for K in Ks:
+                    ratio, info_bound = paper.pending_variance_ratio(K_all, A, B_all[:K - 1], noise)
+                    ratio = ratio[n_A:]
+                    bound_holds.append((ratio <= info_bound * (1 + 1e-8))
+                                       & (info_bound <= (1 + 1 / noise) ** (K - 1) * (1 + 1e-8)))
+                    if previous is not None:
+                        monotone_holds.append(ratio >= previous * (1 - 1e-8))
+                    previous = ratio
+                    rho[K] = max(rho[K], float(ratio.max()))
+    return {"rho": rho, "bound_holds": np.concatenate(bound_holds), "monotone_holds": np.concatenate(monotone_holds)}
+
+
+def rule_label(params) -> str:
+    """E4's label of a job of :func:`e4_theorem1`: the rule, and the member of a single-member rule."""
+    return params["rule"] + (f"-{params['member']}" if params["rule"] == "single" else "")
+
+
+#: E4's rule labels, in the order of :data:`E4_RULES`
+E4_LABELS = [rule_label(v) for v in E4_RULES]
+
+
+def e4_final_regret(e4) -> dict:
+    """Per rule (:data:`E4_LABELS`), the per-seed Bayesian regret at T of the :func:`e4_theorem1` runs ``e4``."""
+    return {k: np.array([np.sum(o["regret"]) for p, o in e4 if rule_label(p) == k]) for k in E4_LABELS}
+
+
+def regret_slopes(S: dict, BR: np.ndarray) -> np.ndarray:
+    """Per seed (rows of the cumulative regret ``BR``), the log-log slope of BR(T) on T in [FIT_LO, T]
+    (:func:`bolib.papers.egp_ts_claims.horizons`): the exponent of E4 and E6."""
+    T, _, FIT_LO = horizons(S)
+    fit = slice(FIT_LO - 1, T)
+    return stats.loglog_slopes(np.arange(1, T + 1)[fit], np.asarray(BR)[:, fit])
+
+
+def e4_values(e4, S: dict) -> dict:
+    """E4 (Theorem 1) from the runs ``e4`` of :func:`e4_theorem1`: the cumulative regret ``BR`` per rule
+    (seeds x T), eq. 30's ``bound`` (:func:`paper.eq30_bound` with the setting's noise SD
+    :data:`~bolib.papers.egp_ts_claims.SIGMA_N`, M = 4 and ``B_hat``, the mean of max |f|), the regret
+    ``slopes`` and ``bound_ratio`` (BR(T) / bound(T)) of EGP-TS and random search, and at the
+    ``checkpoints`` (powers of two up to T/4) the largest ``martingale`` gap (:func:`paper.martingale_gaps`)
+    and the mean ``bayes_identity`` gap, each as the ``estimate``, ``ci`` and ``n`` of its claim;
+    ``egp_runs`` are the EGP-TS runs."""
+    T, _, _ = horizons(S)
+    runs = {}
+    for p, out in e4:
+        runs.setdefault(rule_label(p), []).append(out)
+    BR = {k: np.cumsum([o["regret"] for o in v], axis=1) for k, v in runs.items()}
+    ego = runs["egp-ts"]
+    B_hat = np.mean([o["f_abs_max"] for o in ego])
+    sigma_sum = np.cumsum(np.mean([o["sigma"] for o in ego], axis=0))
+    bound = paper.eq30_bound(sigma_sum, M_E4, SIGMA_N, B_hat, ego[0]["n_domain"])
+    checkpoints = [2 ** k for k in range(1, int(np.log2(T // 4)) + 1)]
+    gaps = paper.martingale_gaps(np.array([o["weights_t"] for o in ego]), checkpoints, np.full(M_E4, 1 / M_E4))
+    martingale = paper.largest_mean_gap(gaps)
+    bayes = rules.resampled_mean(paper.bayes_identity_gaps(np.array([o["w_star"] for o in ego]),
+                                                           np.array([o["w_square"] for o in ego]), checkpoints))
+    return {"T": T, "BR": BR, "bound": bound, "B_hat": B_hat, "checkpoints": checkpoints, "egp_runs": ego,
+            "slopes": {k: regret_slopes(S, BR[k]) for k in ("egp-ts", "random")},
+            "bound_ratio": {k: BR[k][:, -1] / bound[-1] for k in ("egp-ts", "random")},
+            "martingale": {"estimate": martingale[0], "ci": martingale[1], "n": len(ego)},
+            "bayes_identity": {"estimate": bayes[0], "ci": bayes[1], "n": len(ego)}}
+
+
+def e7_values(e4, S: dict, shift: float = E7_MEAN_SHIFT) -> dict:
+    """E7 (Lemma 4) from the EGP-TS runs of ``e4`` (:func:`e4_theorem1`): Lemma 4's confidence set
+    (:func:`paper.confidence_set_outside`, noise SD :data:`~bolib.papers.egp_ts_claims.SIGMA_N`) along
+    each run. ``covered`` (per seed: m* in C_T, the claim's outcomes), ``misses`` (seeds x T: m* outside
+    C_t), ``wrong_outside`` (per seed and wrong member: outside C_T, the check's power), Lemma 4's
+    ``lemma4_bound`` 2M/T and ``control``, the coverage rule at level 1 - 2M/T applied to the same runs
+    with every member's mean raised by ``shift`` (a miscalibrated model: a report, not a claim)."""
+    T, _, _ = horizons(S)
+    ego = [o for p, o in e4 if p["rule"] == "egp-ts"]
+    outside = [paper.confidence_set_outside(o["member"], o["mu"], o["sigma"], o["y"], M_E4, T, SIGMA_N) for o in ego]
+    misses = np.array([out[:, o["m_star"]] for out, o in zip(outside, ego)])
+    wrong_outside = np.array([out[-1, m] for out, o in zip(outside, ego) for m in range(M_E4) if m != o["m_star"]])
+    shifted = [not paper.confidence_set_outside(o["member"], o["mu"] + shift, o["sigma"], o["y"], M_E4, T, SIGMA_N)[-1, o["m_star"]]
+               for o in ego]
+    return {"covered": ~misses[:, -1], "misses": misses, "wrong_outside": wrong_outside, "lemma4_bound": 2 * M_E4 / T,
+            "control": rules.coverage(shifted, 1 - 2 * M_E4 / T, 0.05)}
+
+
+def e6_values(e6, e6_random, S: dict, rho: dict) -> dict:
+    """E6 (Theorems 2 and 3) from the runs of :func:`e6_parallel`: the cumulative regret ``BR`` per (mode,
+    K) and ``BR_random`` (seeds x T), ``B`` (the mean of max |f| over the sequential runs), the regret
+    ``slopes`` per (mode, K > 1) and ``random_slopes`` (:func:`regret_slopes`), and the ``table`` of
+    the heuristic reading :func:`paper.parallel_heuristic` with E2's ``rho`` (K -> rho_K): per (mode,
+    K > 1) BR_K(T), the heuristic at T, random search's BR(T) and the shares of seeds whose regret
+    exceeds the heuristic at some T (:func:`paper.parallel_excess`)."""
+    import pandas as pd
+
+    T, _, _ = horizons(S)
+    par = e6.group("mode", "batch_size")
+    BR = {key: np.cumsum([o["regret"] for o in v], axis=1) for key, v in par.items()}
+    BR_random = np.cumsum([o["regret"] for _, o in e6_random], axis=1)
+    B = np.mean([o["f_abs_max"] for o in par["sync", 1]])
+    cases = [(mode, K) for mode in ("async", "sync") for K in KS[1:]]
+    rows = [(mode, K, BR[mode, K][:, -1].mean(), paper.parallel_heuristic(BR[mode, 1][:, -1].mean(), rho[K], B, K),
+             BR_random[:, -1].mean(), (paper.parallel_excess(BR[mode, K], BR[mode, 1], rho[K], B, K) > 0).mean(),
+             (paper.parallel_excess(BR_random, BR[mode, 1], rho[K], B, K) > 0).mean()) for mode, K in cases]
+    table = pd.DataFrame(rows, columns=["mode", "K", f"mean BR_K({T})", "heuristic sqrt(rho_K) BR_1 + (K-1) 2B (not claimed)",
+                                        f"random search BR({T})", "share of seeds above it (EGP-TS)",
+                                        "share above it (random search)"])
+    return {"BR": BR, "BR_random": BR_random, "B": B, "slopes": {case: regret_slopes(S, BR[case]) for case in cases},
+            "random_slopes": regret_slopes(S, BR_random), "table": table}
+
+
+def ackley_optimum(seed: int = 0) -> dict:
+    """T1 (Table 1): Ackley-5d on [0, 1]^5 at the printed argmax (``f_printed``) and its maximum by
+    multistart L-BFGS-B (``x_best``, ``f_best``), with the errors of the printed optimum
+    (``paper_error``) and of the registered one (``corrected_error``) against that maximum."""
+    ackley = get_benchmark("ackley5-unit")
+    printed_x = np.array([ackley.meta["paper_argmax"]])
+    x_best, f_best = multistart_maximum(ackley.fn, ackley.bounds, rng(seed, "ackley"))
+    return {"printed_x": printed_x[0], "f_printed": ackley.fn(printed_x)[0], "paper_optimum": ackley.meta["paper_optimum"],
+            "optimum": ackley.optimum, "x_best": x_best, "f_best": f_best,
+            "paper_error": abs(f_best - ackley.meta["paper_optimum"]), "corrected_error": abs(f_best - ackley.optimum)}
+
+
+def spectral_density_errors(seed: int = 0, n_points: int = 300, n_frequencies: int = 50_000) -> dict:
+    """E-RF (App. A): the Monte-Carlo kernel estimate E_omega[cos(omega^T d)] of exp(-|d|^2) at ``n_points``
+    differences d ~ N(0, I/4) in d = 2, with ``n_frequencies`` frequencies from the paper's N(0, I)
+    (``paper_error``, the largest absolute error) and from N(0, 2I) (``corrected_error``). The
+    code's RBF features (:class:`RandomFeatures`) pair exp(-r^2 / (2 l^2)) with N(0, l^-2 I), i.e.
+    N(0, 2I) for exp(-|d|^2) (l^2 = 1/2)."""
+    stream = rng(seed, "erratum-rf")
+    d = stream.standard_normal((n_points, 2)) * 0.5
+    omega_paper = stream.standard_normal((n_frequencies, 2))
+    target = np.exp(-(d ** 2).sum(1))
+    return {"paper_error": np.abs(np.cos(d @ omega_paper.T).mean(1) - target).max(),
+            "corrected_error": np.abs(np.cos(d @ (omega_paper * np.sqrt(2)).T).mean(1) - target).max()}
+
+
 # ---------------------------------------------------------------- the regret figures and final tables
 def dashed_baselines(label: str) -> dict:
     """Line style of a method in the regret figures: EGP methods solid, baselines dashed."""
@@ -310,7 +500,7 @@ def fig_e6_parallel(ctx, seeds, BR, BR_random, B: float, rho) -> None:
         for ax, mode in zip(axes[1:], ("sync", "async")):
             for K in KS[1:]:
                 line = ax.plot(t, BR[mode, K].mean(0), label=f"BR_K, K={K} (mean)")[0]
-                ax.plot(t, np.sqrt(rho[K]) * BR[mode, 1].mean(0) + (K - 1) * 2 * B, ls=":", color=line.get_color(),
+                ax.plot(t, paper.parallel_heuristic(BR[mode, 1].mean(0), rho[K], B, K), ls=":", color=line.get_color(),
                         label=rf"heuristic $\sqrt{{\rho_K}}BR_1+(K-1)2B$, K={K}")
             ax.plot(t, BR_random.mean(0), "k-", lw=0.8, label="random search (mean)")
             ax.set(xlabel="evaluations", ylabel="BR", title=f"E6: heuristic reading of Theorem {2 if mode == 'async' else 3} ({mode})")

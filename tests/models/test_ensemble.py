@@ -62,3 +62,26 @@ def test_weight_floor_only_changes_the_sampling(wave_data):
     picks = np.bincount([ens.sample(stream, floor=0.2)[0] for _ in range(2000)], minlength=4) / 2000
     assert picks.min() > 0.1
     np.testing.assert_array_equal(ens.log_weights, before)
+
+
+def test_sample_from_given_weights_is_the_thompson_step_with_those_weights(wave_data):
+    # eq. 8 in one place: sample(weights=w) draws m ~ Cat(w), then theta from member m's posterior, with
+    # the generator's calls in that order (what ExactEnsembleTS's tempered draws rely on)
+    X, y = wave_data()
+    ens = _ensemble().fit(X, y)
+    w = np.array([0.1, 0.2, 0.3, 0.4])
+    by_hand, stream = [], rng(0, "given")
+    for _ in range(30):
+        m = int(stream.choice(4, p=w))
+        by_hand.append((m, ens.models[m].sample_weights(stream)[0]))
+    stream = rng(0, "given")
+    drawn = [ens.sample(stream, weights=w) for _ in range(30)]
+    assert [m for m, _ in drawn] == [m for m, _ in by_hand]
+    for (_, a), (_, b) in zip(drawn, by_hand):
+        np.testing.assert_array_equal(a, b)
+    # without weights it draws from the posterior weights, the same as passing them
+    first, second = rng(1, "given"), rng(1, "given")
+    for _ in range(10):
+        (m1, t1), (m2, t2) = ens.sample(first), ens.sample(second, weights=ens.weights)
+        assert m1 == m2 and np.array_equal(t1, t2)
+    assert set(m for m, _ in drawn) > {0} and all(m in range(4) for m, _ in drawn)

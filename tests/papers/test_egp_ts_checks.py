@@ -4,13 +4,17 @@ it ("reproduced")."""
 import numpy as np
 import pytest
 
+import bolib.papers.egp_ts_experiments as xp
 from bolib.claims import rules
 from bolib.claims.book import ClaimBook, InvariantViolated
+from bolib.experiment import Job, Results
 from bolib.models.grid import grid_kernel_matrix, unit_grid
 from bolib.models.rff import RandomFeatures
 from bolib.papers.egp_ts import (ExactEnsembleTS, bayes_identity_gaps, confidence_set_outside, derivative_tail_job,
                                  eq30_bound, greedy_pending_set, information_gain_job, largest_mean_gap,
                                  martingale_gaps, parallel_excess, pending_variance_ratio, rf_exact_job, tail_curvature)
+from bolib.papers.egp_ts_claims import KS
+from bolib.runtime import rng
 from bolib.stats import loglog_slopes
 
 GAUSSIAN_TAIL = (-np.inf, -0.05)  # the notebook's declared range for the tail curvature (E3)
@@ -218,3 +222,113 @@ def test_sqrt_m_check_separates_evidence_from_uniform_member_draws():
     slopes = {w: loglog_slopes(Ms, v) for w, v in table.items()}
     assert rules.rate(slopes[1.0], (-np.inf, 0.5), contrast=slopes[0.0]).verdict == "reproduced"
     assert rules.rate(slopes[0.0], (-np.inf, 0.5)).verdict == "not reproduced"
+
+
+# ---------------------------------------------------------------- the notebook's values (bolib.papers.egp_ts_experiments)
+S_SMALL = {"theory_T": 32}  # horizons: T = 32, fits of the regret exponent on T in [16, 32]
+
+
+def test_e0_recursion_meets_its_invariant():
+    e0 = xp.e0_recursion()
+    assert e0["gaps"].shape == (4 + 4 * 100,) and e0["order_gaps"].shape == (4,)
+    assert np.all(e0["gaps"] < 1e-8) and np.all(e0["order_gaps"] < 1e-8) and e0["gaps"].max() > 0
+    assert e0["weights"].sum() == pytest.approx(1.0)
+
+
+def test_e2_pending_variance_is_the_notebooks_loop():
+    # the loop the notebook ran inline, on one seed: the same rho_K and the same counted cases
+    e2 = xp.e2_pending_variance([0])
+    noise, Ks, grid = 0.01, [1, 2, 4, 8, 16], unit_grid(32, 2)
+    rho, bound_holds, monotone_holds = dict.fromkeys(Ks, 1.0), [], []
+    for ls in (0.03, 0.1, 0.3, 1.0):
+        stream = rng(0, "e2", str(ls))
+        points = np.vstack([stream.random((20, 2)), grid])
+        Kall = grid_kernel_matrix("rbf", points, ls)
+        A, cand = range(20), np.arange(20, len(points))
+        for B_all in (list(stream.permutation(cand)[:15]), greedy_pending_set(Kall, A, 15, noise, cand)):
+            previous = None
+            for K in Ks:
+                ratio, info_bound = pending_variance_ratio(Kall, A, B_all[:K - 1], noise)
+                ratio = ratio[20:]
+                bound_holds.append((ratio <= info_bound * (1 + 1e-8)) & (info_bound <= (1 + 1 / noise) ** (K - 1) * (1 + 1e-8)))
+                if previous is not None:
+                    monotone_holds.append(ratio >= previous * (1 - 1e-8))
+                previous = ratio
+                rho[K] = max(rho[K], float(ratio.max()))
+    assert e2["rho"] == rho and rho[1] == 1.0 and list(rho.values()) == sorted(rho.values())
+    np.testing.assert_array_equal(e2["bound_holds"], np.concatenate(bound_holds))
+    np.testing.assert_array_equal(e2["monotone_holds"], np.concatenate(monotone_holds))
+    assert e2["bound_holds"].all() and e2["monotone_holds"].all() and len(e2["bound_holds"]) == 4 * 2 * 5 * 1024
+
+
+def test_e4_and_e7_values_are_the_notebooks_inline_computation():
+    T, M, seeds = 32, 4, range(4)
+    e4 = [({"seed": s, **v}, rf_exact_job(seed=s, T=T, **v)) for v in xp.E4_RULES for s in seeds]
+    v4, v7 = xp.e4_values(e4, S_SMALL), xp.e7_values(e4, S_SMALL)
+    # what the notebook computed in its cells, with sigma_n typed in
+    runs = {}
+    for p, out in e4:
+        runs.setdefault(p["rule"] + (f"-{p['member']}" if p["rule"] == "single" else ""), []).append(out)
+    BR = {k: np.cumsum([o["regret"] for o in v], axis=1) for k, v in runs.items()}
+    ego, sigma_n, t, fit = runs["egp-ts"], 0.1, np.arange(1, T + 1), slice(15, T)
+    B_hat = np.mean([o["f_abs_max"] for o in ego])
+    bound = eq30_bound(np.cumsum(np.mean([o["sigma"] for o in ego], axis=0)), M, sigma_n, B_hat, ego[0]["n_domain"])
+    checkpoints = [2, 4, 8]
+    assert v4["checkpoints"] == checkpoints and v4["T"] == T
+    assert v4["BR"].keys() == BR.keys() and all(np.array_equal(v4["BR"][k], BR[k]) for k in BR)
+    assert xp.e4_final_regret(e4).keys() == BR.keys()
+    np.testing.assert_array_equal(xp.e4_final_regret(e4)["oracle"], [np.sum(o["regret"]) for o in runs["oracle"]])
+    np.testing.assert_array_equal(v4["bound"], bound)
+    for k in ("egp-ts", "random"):
+        np.testing.assert_array_equal(v4["slopes"][k], loglog_slopes(t[fit], BR[k][:, fit]))
+        np.testing.assert_array_equal(v4["bound_ratio"][k], BR[k][:, -1] / bound[-1])
+    estimate, ci = largest_mean_gap(martingale_gaps(np.array([o["weights_t"] for o in ego]), checkpoints, np.full(M, 1 / M)))
+    assert v4["martingale"] == {"estimate": estimate, "ci": ci, "n": 4}
+    estimate, ci = rules.resampled_mean(bayes_identity_gaps(np.array([o["w_star"] for o in ego]),
+                                                            np.array([o["w_square"] for o in ego]), checkpoints))
+    assert v4["bayes_identity"] == {"estimate": estimate, "ci": ci, "n": 4}
+    outside = [confidence_set_outside(o["member"], o["mu"], o["sigma"], o["y"], M, T, sigma_n) for o in ego]
+    misses = np.array([out[:, o["m_star"]] for out, o in zip(outside, ego)])
+    np.testing.assert_array_equal(v7["misses"], misses)
+    np.testing.assert_array_equal(v7["covered"], ~misses[:, -1])
+    assert v7["lemma4_bound"] == 2 * M / T and len(v7["wrong_outside"]) == 4 * (M - 1)
+    shifted = [not confidence_set_outside(o["member"], o["mu"] + 0.5, o["sigma"], o["y"], M, T, sigma_n)[-1, o["m_star"]] for o in ego]
+    assert v7["control"] == rules.coverage(shifted, 1 - 2 * M / T, 0.05)
+
+
+def test_e6_values_are_the_notebooks_inline_computation():
+    T, seeds = 32, range(2)
+    setting = {"T": T, "rule": "egp-ts", "dim": 2, "points_per_dim": 32, "lengthscales": xp.E6_LENGTHSCALES}
+    fn = "bolib.papers.egp_ts:rf_exact_job"
+    jobs = [Job(fn, {**setting, "seed": s, "batch_size": K, "mode": mode}) for s in seeds for K in KS for mode in ("sync", "async")]
+    e6 = Results(jobs, [rf_exact_job(**job.params) for job in jobs])
+    random_jobs = [Job(fn, {**setting, "rule": "random", "seed": s}) for s in seeds]
+    e6_random = Results(random_jobs, [rf_exact_job(**job.params) for job in random_jobs])
+    rho = {1: 1.0, 2: 1.5, 4: 2.5, 8: 4.0}
+    v6 = xp.e6_values(e6, e6_random, S_SMALL, rho)
+    par = e6.group("mode", "batch_size")
+    BR6 = {key: np.cumsum([o["regret"] for o in v], axis=1) for key, v in par.items()}
+    BR6_random = np.cumsum([o["regret"] for _, o in e6_random], axis=1)
+    B6 = np.mean([o["f_abs_max"] for o in par["sync", 1]])
+    assert v6["B"] == B6 and np.array_equal(v6["BR_random"], BR6_random)
+    t, fit = np.arange(1, T + 1), slice(15, T)
+    np.testing.assert_array_equal(v6["random_slopes"], loglog_slopes(t[fit], BR6_random[:, fit]))
+    assert list(v6["slopes"]) == [(mode, K) for mode in ("async", "sync") for K in KS[1:]]
+    rows = v6["table"].to_numpy()
+    for row, ((mode, K), slopes) in zip(rows, v6["slopes"].items()):
+        np.testing.assert_array_equal(slopes, loglog_slopes(t[fit], BR6[mode, K][:, fit]))
+        heuristic = np.sqrt(rho[K]) * BR6[mode, 1][:, -1].mean() + (K - 1) * 2 * B6
+        assert tuple(row[:5]) == (mode, K, BR6[mode, K][:, -1].mean(), heuristic, BR6_random[:, -1].mean())
+        excess = BR6[mode, K] - np.sqrt(rho[K]) * BR6[mode, 1] - (K - 1) * 2 * B6
+        assert row[5] == (excess.max(axis=1) > 0).mean()
+
+
+def test_errata_computations_decide_the_errata():
+    t1 = xp.ackley_optimum()
+    assert rules.erratum(t1["paper_error"], t1["corrected_error"], 1e-3).verdict == "reproduced"
+    assert t1["f_best"] >= t1["f_printed"] and t1["f_best"] == pytest.approx(t1["optimum"], abs=1e-6)
+    rf = xp.spectral_density_errors()
+    assert rules.erratum(rf["paper_error"], rf["corrected_error"], 0.03).verdict == "reproduced"
+    # with too few frequencies the Monte-Carlo estimate cannot confirm the correction either
+    few = xp.spectral_density_errors(n_frequencies=50)
+    assert rules.erratum(few["paper_error"], few["corrected_error"], 0.03).verdict == "inconclusive"
