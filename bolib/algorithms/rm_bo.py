@@ -23,6 +23,8 @@ The pieces, each a function used by the optimisers and by the theory harness:
   increasing and at most r times its previous value (r < 1 is what makes nu decay when the tasks look
   similar, i.e. when sum omega d_bar < 1 and the power exceeds 1).
 * :class:`MetaSchedule`: the cumulative gaps, the weights and nu of one run.
+* :func:`meta_ucb` and :func:`ucb_mix`, eq. 2: the weighted sum of the previous tasks' UCBs and its convex mix
+  with the target's UCB; :func:`ts_draw`, eq. 3: RM-GP-TS's coin and the sample of the branch it picks.
 * :func:`practical_beta`: beta_t = sqrt(0.2 d log 2t) (Sec. 6 and the authors' code), the multiplier
   of sigma in both the target UCB and the gap estimate.
 
@@ -45,6 +47,7 @@ task (hyperparameters frozen afterwards), with the same kernel settings.
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -98,12 +101,33 @@ def nu_step(nu: float, weights, gaps, r: float, eps: float) -> float:
     return float(nu) * factor
 
 
+def meta_ucb(weights, mean, sd, tau: float):
+    """Eq. 2's meta term sum_i omega_i [mu_bar_i(x) + tau sigma_bar_i(x)], from the previous tasks' posterior means
+    ``mean`` and standard deviations ``sd`` ((M, n): task i at n points). Works on numpy arrays and tensors."""
+    return weights @ (mean + tau * sd)
+
+
 def ucb_mix(nu, meta_ucb, target_ucb):
     """Eq. 2: the acquisition nu_t sum_i w_i UCB_i + (1 - nu_t) UCB_target, with ``meta_ucb`` the weighted sum of
     the previous tasks' UCBs; at nu_t = 0 the target's UCB alone (GP-UCB). Works on numpy arrays and tensors."""
     if nu == 0.0:
         return target_ucb
     return nu * meta_ucb + (1.0 - nu) * target_ucb
+
+
+def ts_draw(nu: float, weights, meta_sample, target_sample, rng: np.random.Generator) -> tuple[np.ndarray, bool]:
+    """Eq. 3: with probability nu_t the omega-weighted sum sum_i omega_i f_bar_i of one sample f_bar_i of every previous
+    task's GP, otherwise one sample of the target GP.
+
+    The coin is drawn from ``rng`` first; then ``meta_sample(i)`` draws task i's sample (i = 0..M-1 in turn) or
+    ``target_sample()`` the target's. Returns the sample's values and whether it is the meta branch's.
+    """
+    if rng.random() < nu:
+        values = 0.0
+        for i, w in enumerate(weights):
+            values = values + w * meta_sample(i)
+        return values, True
+    return target_sample(), False
 
 
 def practical_beta(t: int, dim: int, scale: float = 0.2) -> float:
@@ -354,10 +378,9 @@ class RMGPUCB(MetaOptimizer):
         return gp
 
     def meta_part(self, X: torch.Tensor) -> torch.Tensor:
-        """sum_i omega_i [mu_bar_i(x) + tau sigma_bar_i(x)], all tasks at once (:class:`StackedPosterior`)."""
+        """Eq. 2's meta term (:func:`meta_ucb`), all tasks' posteriors at once (:class:`StackedPosterior`)."""
         mean, sd = self.stacked.posterior(X)
-        weights = torch.as_tensor(self.current["weights"], dtype=torch.float64)
-        return weights @ (mean + self.tau * sd)
+        return meta_ucb(torch.as_tensor(self.current["weights"], dtype=torch.float64), mean, sd, self.tau)
 
     def acquisition(self, gp, X):
         mean, var = gp.posterior(X)
@@ -397,16 +420,16 @@ class RMGPTS(RMGPUCB):
         points = []
         for _ in range(n):
             candidates = self.rng.random((self.n_candidates, self.dim))
-            meta_branch = bool(self.rng.random() < nu)
-            if meta_branch:
-                values = np.zeros(len(candidates))
-                for w, meta in zip(self.current["weights"], self.meta_gps):
-                    values += w * self.sample(meta, candidates, self.tau)
-            else:
-                values = self.sample(gp, candidates, self.ts_beta)
+            values, meta_branch = ts_draw(nu, self.current["weights"],
+                                          functools.partial(self.sample_meta, candidates=candidates),
+                                          functools.partial(self.sample, gp, candidates, self.ts_beta), self.rng)
             points.append(candidates[acq.argmax_grid(values, self.rng)])
             self.history[-1].setdefault("branch", []).append("meta" if meta_branch else "target")
         return np.array(points)
+
+    def sample_meta(self, i: int, candidates: np.ndarray) -> np.ndarray:
+        """One sample of previous task i's GP at ``candidates``, scaled by ``tau`` around its mean (eq. 3)."""
+        return self.sample(self.meta_gps[i], candidates, self.tau)
 
     def sample(self, gp: GP, candidates: np.ndarray, scale: float) -> np.ndarray:
         """One posterior sample of ``gp`` at ``candidates``, its deviation from the mean scaled by ``scale``."""

@@ -3,7 +3,7 @@ Optimization", UAI 2022, arXiv:2206.06872): the synthetic harness and theory che
 ``004_rmbo``.
 
 The ask/tell optimisers are in :mod:`bolib.algorithms.rm_bo`; the gap estimate (eq. 5), the Hedge
-weights (eq. 7) and the nu rule (Sec. 5.2) used here are the same functions.
+weights (eq. 7), the nu rule (Sec. 5.2), eq. 2's meta term and eq. 3's draw used here are the same functions.
 
 Harness (the paper's synthetic set-up, App. D.1, with the hyperparameters at the truth). A finite
 grid of [0, 1] with the squared-exponential kernel (lengthscale 0.05, variance 1) and noise variance
@@ -17,7 +17,8 @@ and exact joint posterior samples for TS (pathwise conditioning of a prior draw)
 Checks (the statistics the notebook's claims are decided on):
 
 * :func:`lemma3_chain` (Lemma 3 with Lemmas 5-6): |sum_i w_i (mu_bar_i - mu_tilde_i)| and the
-  bounds of the proof chain, plus whether the Lemma 6 noise event holds; :func:`lemma6_event`, that
+  bounds of the proof chain, plus whether the Lemma 6 noise event holds (:func:`lemma3_chain_holds`: each
+  step over many draws); :func:`lemma6_radius`, Lemma 6's noise radius; :func:`lemma6_event`, that
   event for all tasks at once, and :func:`lemma6_probability`, its exact probability (one task, as
   Lemma 6's union bound covers, or all M tasks at once, as Lemma 3 uses it).
 * :func:`theorem1_rhs`: the right-hand side of Theorem 1, with C_1 = 8 / log(1 + sigma^-2);
@@ -54,7 +55,8 @@ from scipy.optimize import minimize
 from scipy.stats import norm as normal
 
 from bolib import acquisition as acq
-from bolib.algorithms.rm_bo import MetaSchedule, gap_estimate, hedge_weights, practical_beta, ucb_mix
+from bolib.algorithms.rm_bo import (MetaSchedule, gap_estimate, hedge_weights, meta_ucb, nu_step, practical_beta, ts_draw,
+                                    ucb_mix)
 from bolib.errors import check_choice
 from bolib.models.grid import GridPosterior, GridRun, sample_on_grid
 from bolib.runtime import rng as make_rng
@@ -160,14 +162,10 @@ def theory_tau(gamma_N: float, B: float, noise_var: float, delta: float, M: int)
     return B + math.sqrt(noise_var) * math.sqrt(2.0 * (gamma_N + 1.0 + math.log(4.0 * M / delta)))
 
 
-def lemma1_noise_term(noise_var: float, total_points: int, delta: float) -> float:
-    """The constant of eq. 5, sqrt(2 sigma^2 log(8 sum_i N_i / delta)) (Lemma 1)."""
-    return math.sqrt(2.0 * noise_var * math.log(8.0 * total_points / delta))
-
-
 def lemma6_radius(noise_var: float, N: int, delta: float) -> float:
     """Lemma 6's noise radius sqrt(2 sigma^2 log(8 N / delta)): with probability >= 1 - delta/4 every one of a
-    task's 2N meta and hypothetical target noises is at most this in size."""
+    task's 2N meta and hypothetical target noises is at most this in size. With N = sum_i N_i (the union bound
+    over every meta observation) it is Lemma 1's noise term, the constant of d_bar_{i,t} (eq. 5; Lemma 19)."""
     return math.sqrt(2.0 * noise_var * math.log(8.0 * N / delta))
 
 
@@ -287,17 +285,20 @@ def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init:
         gaps = np.array([gap_estimate(y, mu[idx], sd[idx], b, gap_reduce, gap_noise_term)
                          for idx, y, _ in task["tasks"]])
         w, nu_t = schedule.update(gaps)
-        meta_ucb = w @ (meta_mean + tau * meta_sd) if M else np.zeros(m)
         branch = 0.0
         if acquisition == "ucb":
-            i = acq.argmax_grid(ucb_mix(nu_t, meta_ucb, mu + b * sd), pick)
-        elif M and pick.random() < nu_t:
-            branch = 1.0
-            values = sum(wi * pathwise_sample(K, factor, idx, y, noise_var, pick, tau)
-                         for wi, (idx, y, _) in zip(w, task["tasks"]))
-            i = acq.argmax_grid(values, pick)
+            i = acq.argmax_grid(ucb_mix(nu_t, meta_ucb(w, meta_mean, meta_sd, tau), mu + b * sd), pick)
         else:
-            i = acq.argmax_grid(pathwise_sample(K, factor, run.indices, np.array(run.y), lam, pick, ts_beta), pick)
+            def meta_sample(k):
+                idx, y, _ = task["tasks"][k]
+                return pathwise_sample(K, factor, idx, y, noise_var, pick, tau)
+
+            def target_sample():
+                return pathwise_sample(K, factor, run.indices, np.array(run.y), lam, pick, ts_beta)
+
+            values, meta_branch = ts_draw(nu_t, w, meta_sample, target_sample, pick) if M else (target_sample(), False)
+            branch = float(meta_branch)
+            i = acq.argmax_grid(values, pick)
         record = {"regret": f_star - f[i], "nu": nu_t, "beta": b, "weights": np.asarray(w, dtype=float).reshape(M),
                   "gaps": gaps.reshape(M), "sigma_at": sd[i], "variance_at": post.var[i],
                   "meta_sigma_at": float(w @ meta_sd[:, i]) if M else 0.0, "branch": branch}
@@ -335,7 +336,7 @@ def synthetic_job(seed: int, T: int, n_grid: int, gaps: list, sizes: list, varia
         gamma_meta = theory_gamma(task["K"], NOISE_VAR, max(sizes))[-1]
         tau = theory_tau(gamma_meta, B, NOISE_VAR, delta, len(sizes))
         gam = np.concatenate([[0.0], gamma])  # gam[n] = gamma_n, n observations
-        noise_term = lemma1_noise_term(NOISE_VAR, int(sum(sizes)), delta)
+        noise_term = lemma6_radius(NOISE_VAR, int(sum(sizes)), delta)
         extra = {"lam": lam, "tau": tau, "gap_reduce": "max", "gap_noise_term": noise_term,
                  "beta": lambda t: theory_beta(gam[n_init + t - 1], B, NOISE_VAR, delta)}
         out.update(gamma=gamma, tau=tau, lam=lam, alpha=alpha_prime(sizes, task["true_gaps"], NOISE_VAR, delta))
@@ -407,6 +408,19 @@ def lemma3_chain(task: dict, weights, delta: float, rng: np.random.Generator) ->
                                               noise_var, delta)))
     return {"lhs": float(np.max(np.abs(lhs))), "step1": float(np.max(step1)), "step2": float(step2),
             "alpha": float(alpha), "event": event}
+
+
+#: round-off allowed in steps 1-2 of Lemma 3's chain (both sides are sums of products of numbers of order 1)
+CHAIN_ROUNDOFF = 1e-9
+
+
+def lemma3_chain_holds(draws: dict) -> np.ndarray:
+    """Every step of :func:`lemma3_chain` on many draws (``draws``: its outputs, one array per key): whether
+    step 1 and step 2 hold in each draw (up to :data:`CHAIN_ROUNDOFF`), then whether the last one (step2 <=
+    alpha) holds in each draw in Lemma 6's event, one array of the three parts."""
+    event = np.asarray(draws["event"], dtype=bool)
+    return np.concatenate([draws["lhs"] <= draws["step1"] + CHAIN_ROUNDOFF, draws["step1"] <= draws["step2"] + CHAIN_ROUNDOFF,
+                           draws["step2"][event] <= draws["alpha"][event]])
 
 
 def lemma3_job(seed: int, n_draws: int, n_grid: int, gaps: list, sizes: list, delta: float = 0.1,
@@ -483,13 +497,17 @@ def meta_draw_deficit(branch, gaps, weights, r: float, eps: float) -> float:
     """Relative shortfall of RM-GP-TS's meta-branch draws against Sec. 5.2's rule from nu_1 = 1.
 
     ``branch`` (runs, T) marks meta draws; ``gaps`` and ``weights`` (runs, T, M) are the logged gap
-    estimates and weights. Replaying the rule nu_t = nu_{t-1} min(r, (w . d_bar)^-eps) from 1 on the
-    logged values gives the expected number of meta draws, sum nu_t; the result is
+    estimates and weights. Replaying the rule nu_t = nu_{t-1} min(r, (w . d_bar)^-eps)
+    (:func:`bolib.algorithms.rm_bo.nu_step`) from nu = 1 on the logged values gives the expected number
+    of meta draws, sum nu_t; the result is
     |observed - expected| / expected (1 when the meta branch is never drawn).
     """
-    weighted = np.sum(np.asarray(weights) * np.asarray(gaps), axis=-1)
-    factor = np.minimum(r, np.where(weighted > 0, np.maximum(weighted, 1e-300) ** -eps, r))
-    expected = float(np.cumprod(factor, axis=-1).sum())
+    nu = np.ones(np.shape(branch))
+    for run, (run_gaps, run_weights) in enumerate(zip(gaps, weights)):
+        previous = 1.0
+        for t, (g, w) in enumerate(zip(run_gaps, run_weights)):
+            nu[run, t] = previous = nu_step(previous, w, g, r, eps)
+    expected = float(nu.sum())
     return abs(float(np.sum(branch)) - expected) / expected
 
 

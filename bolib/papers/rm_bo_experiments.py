@@ -2,10 +2,12 @@
 
 Each builder returns the :class:`~bolib.experiment.Experiment` (or :class:`~bolib.comparisons.Study`, or
 several of them) that the notebook runs at one place, on the seeds it is given; the notebook runs them
-with ``ctx.run`` / ``ctx.staged`` and analyses the results. :func:`plan` lists every experiment the
-notebook runs at settings ``S``, each seed-stage list taken at one look, for :mod:`bolib.costs`. The
-real-data target runs take the previous tasks' observations (the first points of earlier GP-UCB runs) as
-a parameter; :func:`plan` puts a stand-in of the same size in their place (:func:`stand_in_tasks`).
+with ``ctx.run`` / ``ctx.staged`` and analyses the results; the ``*_values`` functions turn results into the
+per-seed values each claim is decided on (the metrics declared in :mod:`bolib.papers.rm_bo_claims`). :func:`plan`
+lists every experiment the notebook runs at settings ``S``, each seed-stage list taken at one look, for
+:mod:`bolib.costs`. The real-data target runs take the previous tasks' observations (the first points of
+earlier GP-UCB runs) as a parameter; :func:`plan` puts a stand-in of the same size in their place
+(:func:`stand_in_tasks`).
 """
 from __future__ import annotations
 
@@ -13,13 +15,13 @@ import importlib
 
 import numpy as np
 
-from bolib import plots
+from bolib import comparisons, plots
 from bolib.benchmarks import benchmark_entry, cartpole, image_tuning, svm_grid
 from bolib.comparisons import Study
 from bolib.experiment import Experiment, stage_seeds
 from bolib.loop import bo_job
 from bolib.papers import rm_bo as theory
-from bolib.papers.rm_bo_claims import DELTA, N_INIT, constants
+from bolib.papers.rm_bo_claims import C5_QUERY, C5_SHARE, C5_SLOW_SHARE, DELTA, N_INIT, constants
 
 # ---------------------------------------------------------------- synthetic runs (§5, §6.1-6.5): variants
 #: Figs. 1a-c, 4, 5 (C5, C7-hedge), F8 and E-TS: label -> grid_run settings
@@ -36,6 +38,10 @@ C8_VARIANTS = {"RM-GP-UCB": {}, "RM-GP-TS": {"acquisition": "ts"}, "GP-UCB": {"n
                "RM-GP-TS, nu = 0.5, w = 1/8": {"acquisition": "ts", "nu": 0.5, "weights": "fixed"}}
 #: Fig. 5 (C9, C9-equal): unequal N_i, with and without Proposition 1's N_i-weighted losses
 C9_VARIANTS = {"RM-GP-UCB": {}, "RM-GP-UCB (N_i-weighted)": {"hedge": "exact"}, "GP-UCB": {"nu": 0.0}}
+#: C4 (App. A.3, "the early stage"): the queries over which the cumulative regret is compared
+C4_QUERIES = 10
+#: C1-L6 (Lemmas 3 and 6): M = 16 tasks of N_i = 20, Lemma 6's event for all of them at once
+L6_SIZES = [20] * 16
 
 # ---------------------------------------------------------------- real-data stand-ins (§6.7-6.11): methods
 META_SEED = 10_000  # previous-task runs use seeds META_SEED + i at every seed offset (they are part of the problem)
@@ -79,7 +85,8 @@ def c3(S: dict, seeds) -> list[Experiment]:
 
 def c4(S: dict, seeds) -> list[Experiment]:
     """App. A.3: acceleration with all meta-tasks similar (§5.5: C4)."""
-    return [synthetic(S, "rmbo-c4", [0.05] * 4, [20] * 4, {"RM-GP-UCB": {}, "GP-UCB": {"nu": 0.0}}, max(S["T"], 10), seeds)]
+    return [synthetic(S, "rmbo-c4", [0.05] * 4, [20] * 4, {"RM-GP-UCB": {}, "GP-UCB": {"nu": 0.0}}, max(S["T"], C4_QUERIES),
+                      seeds)]
 
 
 def c6(S: dict, seeds) -> list[Experiment]:
@@ -110,7 +117,7 @@ def lemmas(S: dict, seeds) -> tuple[Experiment, Experiment]:
                        fixed={"n_draws": max(1, S["lemma3_draws"] // n), "n_grid": S["n_grid"],
                               "gaps": [0.05, 0.05, 4.0, 4.0], "sizes": [20] * 4, "delta": DELTA}),
             Experiment("rmbo-lemma6", theory.lemma6_job, grid={"seed": list(seeds)},
-                       fixed={"n_draws": max(1, S["lemma6_draws"] // n), "sizes": [20] * 16, "delta": DELTA}))
+                       fixed={"n_draws": max(1, S["lemma6_draws"] // n), "sizes": list(L6_SIZES), "delta": DELTA}))
 
 
 # ---------------------------------------------------------------- real-data builders
@@ -298,6 +305,77 @@ def stack(runs, label: str, key: str) -> np.ndarray:
 def mean_simple(runs, labels) -> dict:
     """Per variant, per seed, the mean of S_t over t = 1..T (the area under the simple-regret curve)."""
     return {label: stack(runs, label, "simple").mean(1) for label in labels}
+
+
+# ---------------------------------------------------------------- the per-seed values each claim is decided on
+def c1_values(lemma3) -> dict:
+    """C1 and C1-chain (§5.1): the draws of every seed's :func:`~bolib.papers.rm_bo.lemma3_job` (``lemma3``: its
+    (params, value) pairs) together: ``chain`` (:func:`~bolib.papers.rm_bo.lemma3_chain_holds`), ``ratio``
+    (max_x |sum_i w_i (mu_bar_i - mu_tilde_i)(x)| / alpha per draw) and ``event`` (Lemma 6's event per draw)."""
+    draws = {k: np.concatenate([value[k] for _, value in lemma3]) for k in ("lhs", "step1", "step2", "alpha", "event")}
+    return {"chain": theory.lemma3_chain_holds(draws), "ratio": draws["lhs"] / draws["alpha"], "event": draws["event"]}
+
+
+def c1_l6_values(delta: float) -> dict:
+    """C1-L6 (§5.1): the exact probability of Lemma 6's event (:func:`~bolib.papers.rm_bo.lemma6_probability`) for
+    the :data:`L6_SIZES` tasks at once with the paper's radius (``joint``) and with the union bound's over all tasks
+    (``union``), and for one task (``one task``); ``errors``: the paper's and the corrected version's shortfall
+    below the claimed 1 - delta/4."""
+    p = {"joint": theory.lemma6_probability(L6_SIZES, delta),
+         "union": theory.lemma6_probability(L6_SIZES, delta, union_over_tasks=True),
+         "one task": theory.lemma6_probability(L6_SIZES, delta, all_tasks=False)}
+    return {**p, "errors": (max(0.0, 1 - delta / 4 - p["joint"]), max(0.0, 1 - delta / 4 - p["union"]))}
+
+
+def c2b_values(result) -> dict:
+    """C2b-ni (§5.2): log(R_T / T) of RM-GP-UCB and GP-UCB per seed (``result``: the values of :func:`c2b`)."""
+    return {"C2b-ni": {k: comparisons.log_regret_per_query(stack(result[0], k, "regret")) for k in ("RM-GP-UCB", "GP-UCB")}}
+
+
+def c3_values(result) -> dict:
+    """Fig. 1d (§6.4): log(R_T / T) of epsilon 0.7 and GP-UCB (C3), and R_T / T of every variant (C3-nu1, C3-eps),
+    per seed (``result``: the values of :func:`c3`)."""
+    return {"C3": {k: comparisons.log_regret_per_query(stack(result[0], k, "regret")) for k in ("eps 0.7", "GP-UCB")},
+            **{cid: {k: stack(result[0], k, "regret").mean(1) for k in C3_VARIANTS} for cid in ("C3-nu1", "C3-eps")}}
+
+
+def c4_values(result) -> dict:
+    """C4 (§5.5): the cumulative regret of the first :data:`C4_QUERIES` queries of RM-GP-UCB and GP-UCB, per seed
+    (``result``: the values of :func:`c4`)."""
+    return {"C4": {k: stack(result[0], k, "regret")[:, :C4_QUERIES].sum(1) for k in ("RM-GP-UCB", "GP-UCB")}}
+
+
+def c5_values(runs) -> dict:
+    """C5-eta1, C5-eta001, C5-eta5 (§6.3, Figs. 1b and 4): per seed of the Fig. 1a ``runs``, from the weights at query
+    C5_QUERY (the last query if the runs are shorter): eta N = 1 puts at least C5_SHARE on the similar tasks 1-2,
+    eta N = 0.01 less than C5_SLOW_SHARE, and eta N = 5 at least C5_SHARE on one of tasks 1-2."""
+    w = {label: stack(runs, label, "weights") for label in ("RM-GP-UCB", "eta 0.01", "eta 5")}
+    at = {label: v[:, min(C5_QUERY, v.shape[1]) - 1, :] for label, v in w.items()}
+    return {"C5-eta1": at["RM-GP-UCB"][:, :2].sum(1) >= C5_SHARE, "C5-eta001": at["eta 0.01"][:, :2].sum(1) < C5_SLOW_SHARE,
+            "C5-eta5": (at["eta 5"].max(1) >= C5_SHARE) & (at["eta 5"].argmax(1) < 2)}
+
+
+def c6_values(result) -> dict:
+    """C6-sep (§5.3): :func:`~bolib.papers.rm_bo.gap_separation` of tasks 3-4 against 1-2 per seed, with
+    d = (0.05, 0.5, 2, 4) and in the all-d = 2 control (``result``: the values of :func:`c6`)."""
+    return {"C6-sep": {label: [theory.gap_separation(run["RM-GP-UCB"]["gaps"], [0, 1], [2, 3]) for run in part]
+                       for label, part in zip(("d = (0.05, 0.5, 2, 4)", "all d = 2"), result)}}
+
+
+def c8_values(result) -> dict:
+    """C8-robust (§5.6): the harm of the meta-tasks, R_T(RM-GP-x) - R_T(GP-x) for x = UCB and TS, per seed
+    (``result``: the values of :func:`c8`)."""
+    return {"C8-robust": {f"{acq}: R(RM-GP-{acq}) - R(GP-{acq})": stack(result[0], f"RM-GP-{acq}", "regret").sum(1)
+                          - stack(result[0], f"GP-{acq}", "regret").sum(1) for acq in ("UCB", "TS")}}
+
+
+def fig1_values(result) -> dict:
+    """The mean simple regret per seed (§6.2-6.5): of the Fig. 1a variants (F1a-*, F1c-*, F8), of Fig. 5's (C9), and
+    of RM-GP-UCB with equal and unequal N_i (C9-equal) (``result``: the values of :func:`fig1`)."""
+    return {**{cid: mean_simple(result[0], FIG1) for cid in ("F1a-online", "F1a-fixed", "F1c-small", "F1c-large", "F8")},
+            "C9": mean_simple(result[1], ("RM-GP-UCB", "GP-UCB")),
+            "C9-equal": {"equal N_i": mean_simple(result[0], ["RM-GP-UCB"])["RM-GP-UCB"],
+                         "unequal N_i": mean_simple(result[1], ["RM-GP-UCB"])["RM-GP-UCB"]}}
 
 
 def weight_shares(study, results, label: str, n_similar: int, n_tasks: int, per_query: bool = False) -> np.ndarray:

@@ -8,8 +8,8 @@ from scipy.optimize import minimize
 
 from bolib.algorithms import make_optimizer
 from bolib.algorithms.baselines import GPUCB
-from bolib.algorithms.rm_bo import (MetaSchedule, StackedPosterior, gap_estimate, hedge_weights, nu_step,
-                                    practical_beta, ucb_mix)
+from bolib.algorithms.rm_bo import (MetaSchedule, StackedPosterior, gap_estimate, hedge_weights, meta_ucb, nu_step,
+                                    practical_beta, ts_draw, ucb_mix)
 from bolib.models import GP
 from bolib.benchmarks import get_benchmark
 from bolib.loop import run
@@ -97,6 +97,44 @@ def test_eq2_mix_is_the_target_ucb_at_nu_zero_and_the_convex_mix_otherwise():
     np.testing.assert_allclose(ucb_mix(0.25, meta, target), 0.25 * meta + 0.75 * target)
 
 
+def test_eq2_meta_term_is_the_weighted_sum_of_the_previous_tasks_ucbs():
+    """sum_i w_i (mu_bar_i + tau sigma_bar_i), the same on arrays and tensors; tau multiplies sigma only."""
+    mean, sd = np.array([[1.0, 2.0], [3.0, -1.0]]), np.array([[0.5, 0.1], [0.2, 0.4]])
+    w = np.array([0.25, 0.75])
+    expected = [0.25 * (1.0 + 2 * 0.5) + 0.75 * (3.0 + 2 * 0.2), 0.25 * (2.0 + 2 * 0.1) + 0.75 * (-1.0 + 2 * 0.4)]
+    np.testing.assert_allclose(meta_ucb(w, mean, sd, 2.0), expected)
+    tensor = meta_ucb(torch.as_tensor(w), torch.as_tensor(mean), torch.as_tensor(sd), 2.0)
+    np.testing.assert_allclose(tensor.numpy(), expected)
+    assert not np.allclose(meta_ucb(w, mean, sd, 0.0), expected)
+
+
+def test_eq3_draw_flips_one_coin_then_samples_the_branch_it_picks():
+    """With nu = 1 the omega-weighted sum of the previous tasks' samples, drawn in task order; with nu = 0 the target's
+    sample and no previous task's; either way the coin is the first number drawn from the generator."""
+    calls = []
+
+    def meta_sample(i):
+        calls.append(i)
+        return np.full(3, float(i + 1))
+
+    def target_sample():
+        calls.append("target")
+        return np.array([7.0, 8.0, 9.0])
+
+    rng, reference = np.random.default_rng(0), np.random.default_rng(0)
+    values, meta = ts_draw(1.0, [0.5, 0.25, 0.25], meta_sample, target_sample, rng)
+    assert meta and calls == [0, 1, 2]
+    np.testing.assert_allclose(values, 0.5 * 1 + 0.25 * 2 + 0.25 * 3)
+    reference.random()
+    assert rng.random() == reference.random()  # one number used, the coin
+    calls.clear()
+    values, meta = ts_draw(0.0, [0.5, 0.5], meta_sample, target_sample, rng)
+    assert not meta and calls == ["target"] and values.tolist() == [7.0, 8.0, 9.0]
+    coin = np.random.default_rng(3).random()
+    assert ts_draw(coin + 1e-12, [1.0], meta_sample, target_sample, np.random.default_rng(3))[1]
+    assert not ts_draw(coin, [1.0], meta_sample, target_sample, np.random.default_rng(3))[1]
+
+
 def test_exact_hedge_penalises_larger_tasks():
     s = MetaSchedule(2, hedge="exact", task_sizes=[10, 30])
     w, _ = s.update([1.0, 1.0])
@@ -157,6 +195,16 @@ def test_rm_gp_ts_branches_follow_nu():
         run(problem, opt, 8, 0, n_init=4)
     assert [h["branch"] for h in always_meta.history] == [["meta"]] * 4
     assert [h["branch"] for h in never_meta.history] == [["target"]] * 4
+
+
+def test_rm_gp_ts_meta_sample_is_previous_task_i_scaled_by_tau():
+    """tau = 0 leaves the posterior mean of task i's GP (eq. 3's scaling acts on the deviation from the mean only)."""
+    opt = make_optimizer("rm-gp-ts", 2, 0, n_init=4, tau=0.0, sampler="exact", n_candidates=50)
+    opt.prepare(meta_problem(shift=500.0))
+    candidates = np.random.default_rng(1).random((20, 2))
+    for i, gp in enumerate(opt.meta_gps):
+        np.testing.assert_allclose(opt.sample_meta(i, candidates), gp.predict(candidates)[0])
+    assert np.all(opt.sample_meta(1, candidates) - opt.sample_meta(0, candidates) > 100.0)  # task 1 is shifted by 500
 
 
 def test_rm_gp_ts_with_nu_start_zero_never_uses_the_meta_tasks():

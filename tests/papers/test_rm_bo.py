@@ -10,6 +10,8 @@ from bolib.algorithms.rm_bo import hedge_weights
 from bolib.benchmarks import cartpole, svm_grid
 from bolib.claims import rules
 from bolib.papers import rm_bo as P
+from bolib.papers import rm_bo_experiments as X
+from bolib.papers.rm_bo_claims import C5_QUERY
 from bolib.stats import doubling_exponent
 
 DELTA = 0.1
@@ -38,10 +40,29 @@ def test_pathwise_sample_has_the_posterior_moments():
 def test_lemma3_chain_holds_and_breaks_when_the_kernel_exceeds_one():
     """Each step of the chain holds for k <= 1; with K scaled by 4 (k(x, x) = 4) step 2 (||k_i(x)|| <= sqrt N_i) fails."""
     ok = P.lemma3_job(0, 20, 300, [0.05, 0.05, 4, 4], [20] * 4)
-    assert np.all(ok["lhs"] <= ok["step1"] + 1e-9) and np.all(ok["step1"] <= ok["step2"] + 1e-9)
-    assert np.all(ok["step2"][ok["event"]] <= ok["alpha"][ok["event"]])
+    assert np.all(P.lemma3_chain_holds(ok))
     bad = P.lemma3_job(0, 20, 300, [0.05, 0.05, 4, 4], [20] * 4, kernel_scale=4.0)
-    assert np.any(bad["step1"] > bad["step2"] + 1e-9)
+    assert np.any(bad["step1"] > bad["step2"] + P.CHAIN_ROUNDOFF) and not np.all(P.lemma3_chain_holds(bad))
+
+
+def test_lemma3_chain_holds_checks_each_step_and_the_last_one_on_the_event_only():
+    """Steps 1-2 in every draw, up to the round-off allowance; step2 <= alpha only where Lemma 6's event holds."""
+    draws = {"lhs": np.array([1.0, 1.0, 1.0]), "step1": np.array([2.0, 1.0 - 0.5 * P.CHAIN_ROUNDOFF, 2.0]),
+             "step2": np.array([3.0, 3.0, 3.0]), "alpha": np.array([4.0, 4.0, 1.0]), "event": np.array([True, True, False])}
+    assert P.lemma3_chain_holds(draws).tolist() == [True] * 3 + [True] * 3 + [True] * 2  # draw 3's alpha: off the event
+    draws["event"][2] = True
+    assert P.lemma3_chain_holds(draws).tolist() == [True] * 6 + [True, True, False]
+    draws["step1"][0] = 3.0 + 2 * P.CHAIN_ROUNDOFF
+    assert P.lemma3_chain_holds(draws)[3:6].tolist() == [False, True, True]
+
+
+def test_lemma6_radius_is_also_lemma1s_noise_term():
+    """sqrt(2 sigma^2 log(8 N / delta)): per task (Lemma 6) and, with N = sum_i N_i, the constant of d_bar (Lemma 1)."""
+    assert P.lemma6_radius(0.01, 80, 0.1) == pytest.approx(math.sqrt(0.02 * math.log(6400.0)))
+    out = P.synthetic_job(0, 3, 100, [0.05, 4.0], [20, 20], {"rm": {}}, mode="theory")
+    bare = P.grid_run(P.synthetic_task(0, 100, [0.05, 4.0], [20, 20]), 1, 0, lam=out["lam"], beta=out["rm"]["beta"][0],
+                      gap_reduce="max")  # the theory run's first query without the noise term
+    np.testing.assert_allclose(out["rm"]["gaps"][0] - bare["gaps"][0], P.lemma6_radius(P.NOISE_VAR, 40, 0.1), rtol=1e-10)
 
 
 def test_lemma6_coverage_rule_separates_the_assumed_noise_from_a_larger_one():
@@ -209,6 +230,15 @@ def test_meta_draw_deficit_public_code_start_versus_algorithm():
     assert deficit(ours) < 0.6
     assert rules.erratum(deficit(code), deficit(ours), tolerance=0.6).verdict == "reproduced"
     assert rules.erratum(deficit(ours), deficit(code), tolerance=0.6).verdict == "not reproduced"
+
+
+def test_meta_draw_deficit_replays_the_runs_own_nu_rule():
+    """Replayed from nu_1 = 1 on the logged gaps and weights, the rule gives exactly the nu the run played: with the
+    logged nu in place of the draws the deficit is 0; another r replays another schedule."""
+    runs = [P.synthetic_job(s, 15, 200, [0.05, 0.05, 4, 4], [20] * 4, {"ts": {"acquisition": "ts"}})["ts"] for s in range(2)]
+    logged = [np.array([o[k] for o in runs]) for k in ("nu", "gaps", "weights")]
+    assert P.meta_draw_deficit(*logged, 0.7, 0.7) == 0.0
+    assert P.meta_draw_deficit(*logged, 0.5, 0.7) > 0.1
 
 
 def test_acceleration_comparison_and_its_negative_control():
@@ -432,3 +462,71 @@ def test_random_meta_tasks_draw_distinct_configurations_per_data_set():
     alone = svm_grid.random_meta_tasks({7: tables[7]}, candidates, 5, seed=1)
     assert alone[0] == tasks[1]  # a data set's draw does not depend on the other tasks
     assert svm_grid.random_meta_tasks(tables, candidates, 5, seed=2)[0] != tasks[0]
+
+
+# ---- the per-seed values the notebook's claims are decided on (bolib.papers.rm_bo_experiments)
+def _runs(n_seeds=3, T=12, M=4, labels=()):
+    """Synthetic-job-like results: per seed, per label, regret r_t = (seed + 1) / t, simple = regret / 2, uniform weights."""
+    t = np.arange(1, T + 1)
+    return [{label: {"regret": (s + 1) / t, "simple": (s + 1) / (2 * t), "weights": np.full((T, M), 1 / M),
+                     "gaps": np.tile([0.1, 0.2, 3.0, 4.0], (T, 1))} for label in labels} for s in range(n_seeds)]
+
+
+def test_c5_values_read_the_weights_at_query_c5_query_against_the_declared_shares():
+    labels = ("RM-GP-UCB", "eta 0.01", "eta 5")
+    runs = _runs(3, labels=labels)
+    q = C5_QUERY - 1
+    runs[0]["RM-GP-UCB"]["weights"][q] = [0.5, 0.46, 0.0, 0.04]  # 0.96 >= 0.95
+    runs[1]["RM-GP-UCB"]["weights"][:] = [0.5, 0.5, 0.0, 0.0]
+    runs[1]["RM-GP-UCB"]["weights"][q] = [0.45, 0.45, 0.05, 0.05]  # only query C5_QUERY counts
+    runs[0]["eta 0.01"]["weights"][q] = [0.35, 0.35, 0.15, 0.15]  # 0.7: not below 0.7
+    runs[0]["eta 5"]["weights"][q] = [0.01, 0.96, 0.0, 0.03]
+    runs[1]["eta 5"]["weights"][q] = [0.0, 0.01, 0.96, 0.03]  # a dissimilar task holds it
+    values = X.c5_values(runs)
+    assert values["C5-eta1"].tolist() == [True, False, False]
+    assert values["C5-eta001"].tolist() == [False, True, True]
+    assert values["C5-eta5"].tolist() == [True, False, False]
+    short = _runs(1, T=C5_QUERY - 4, labels=labels)
+    short[0]["RM-GP-UCB"]["weights"][-1] = [0.5, 0.5, 0.0, 0.0]  # shorter runs: their last query
+    assert X.c5_values(short)["C5-eta1"].tolist() == [True]
+
+
+def test_c1_values_join_the_seeds_draws_and_check_the_chain():
+    part = {"lhs": np.array([1.0, 1.0]), "step1": np.array([2.0, 2.0]), "step2": np.array([3.0, 3.0]),
+            "alpha": np.array([4.0, 2.0]), "event": np.array([True, False])}
+    values = X.c1_values([({"seed": 0}, part), ({"seed": 1}, {**part, "event": np.array([True, True])})])
+    assert values["ratio"].tolist() == [0.25, 0.5, 0.25, 0.5] and values["event"].sum() == 3
+    assert len(values["chain"]) == 2 * 4 + 3 and values["chain"].tolist()[-3:] == [True, True, False]
+
+
+def test_c1_l6_values_find_the_paper_radius_short_and_the_union_bound_enough():
+    """C1-L6 at M = 16, N_i = 20: the joint event's exact probability is below 1 - delta/4 with the paper's radius,
+    not with the union bound's; one task's probability is above it (what Lemma 6 covers)."""
+    values = X.c1_l6_values(0.1)
+    assert values["joint"] < 1 - 0.1 / 4 <= values["one task"] and values["union"] >= 1 - 0.1 / 4
+    assert values["errors"][0] == pytest.approx(1 - 0.1 / 4 - values["joint"]) and values["errors"][0] > 0.01
+    assert values["errors"][1] == 0.0
+
+
+def test_synthetic_group_values_per_seed():
+    """The metric of each synthetic group's comparisons, one value per seed, on runs with r_t = (seed + 1) / t."""
+    T = 12
+    mean_r = np.array([(s + 1) * np.sum(1 / np.arange(1, T + 1)) / T for s in range(3)])
+    c2b = X.c2b_values([_runs(labels=X.DISSIMILAR)])["C2b-ni"]
+    np.testing.assert_allclose(c2b["RM-GP-UCB"], np.log(mean_r))
+    c3 = X.c3_values([_runs(labels=X.C3_VARIANTS)])
+    assert set(c3) == {"C3", "C3-nu1", "C3-eps"} and list(c3["C3-eps"]) == list(X.C3_VARIANTS)
+    np.testing.assert_allclose(c3["C3-nu1"]["nu = 1"], mean_r)
+    c4 = X.c4_values([_runs(labels=("RM-GP-UCB", "GP-UCB"))])["C4"]
+    np.testing.assert_allclose(c4["GP-UCB"], [(s + 1) * np.sum(1 / np.arange(1, X.C4_QUERIES + 1)) for s in range(3)])
+    c8 = _runs(labels=X.C8_VARIANTS)
+    for run in c8:
+        run["RM-GP-TS"]["regret"] = run["RM-GP-TS"]["regret"] + 1.0
+    harm = X.c8_values([c8])["C8-robust"]
+    np.testing.assert_allclose(harm["TS: R(RM-GP-TS) - R(GP-TS)"], T)
+    np.testing.assert_allclose(harm["UCB: R(RM-GP-UCB) - R(GP-UCB)"], 0.0)
+    sep = X.c6_values([_runs(labels=["RM-GP-UCB"]), _runs(2, labels=["RM-GP-UCB"])])["C6-sep"]
+    assert len(sep["all d = 2"]) == 2 and sep["d = (0.05, 0.5, 2, 4)"][0] == pytest.approx(np.log(3.5 / 0.15))
+    fig1 = X.fig1_values([_runs(labels=X.FIG1), _runs(labels=X.C9_VARIANTS)])
+    assert set(fig1) == {"F1a-online", "F1a-fixed", "F1c-small", "F1c-large", "F8", "C9", "C9-equal"}
+    np.testing.assert_allclose(fig1["C9-equal"]["unequal N_i"], mean_r / 2)
