@@ -37,13 +37,13 @@ unit-cube units.
 from __future__ import annotations
 
 import numpy as np
-from scipy.special import expit, logsumexp
+from scipy.special import expit
 
 from bolib.algorithms.base import Optimizer, refit_due
 from bolib.algorithms.baselines import GPEI
 from bolib.errors import check_choice
 from bolib.models import GP
-from bolib.models.ensemble import RFEnsemble
+from bolib.models.ensemble import RFEnsemble, normalise
 from bolib.models.rff import RandomFeatures
 from bolib.multistart import multistart_maximize, unit_cube
 
@@ -192,7 +192,7 @@ class EXP3BO(EGPTS):
         self._pulls: list[tuple[np.ndarray, int, float]] = []
 
     def probabilities(self) -> np.ndarray:
-        omega = np.exp(self.log_omega - logsumexp(self.log_omega))
+        omega = np.exp(normalise(self.log_omega))
         return (1 - self.gamma) * omega + self.gamma / len(omega)
 
     def choose(self, incumbent):
@@ -236,8 +236,7 @@ class EGPEI(GPEI):
 
     def fit_model(self) -> None:
         """Refit every member; weights proportional to the type-II evidence."""
-        log_w = np.array([gp.fit(self.X, self.y).log_evidence for gp in self.gps])
-        self.weights = np.exp(log_w - logsumexp(log_w))
+        self.weights = np.exp(normalise(np.array([gp.fit(self.X, self.y).log_evidence for gp in self.gps])))
 
     def next_model(self) -> GP:
         m = int(self.rng.choice(len(self.weights), p=self.weights))

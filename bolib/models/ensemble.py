@@ -23,6 +23,12 @@ from scipy.special import logsumexp
 from bolib.models.rff import BayesianLinearModel, RandomFeatures
 
 
+def normalise(log_w) -> np.ndarray:
+    """Log weights renormalised to sum to one in the linear scale, log w - logsumexp(log w): eq. 7's
+    w^m = w_0^m p(D | m) / sum_j w_0^j p(D | j) from log w_0^m + log p(D | m), and eq. 10's renormalisation."""
+    return log_w - logsumexp(log_w)
+
+
 class RFEnsemble:
     """M random-feature GPs with log weights; ``fit`` is the batch posterior, ``update`` one step."""
 
@@ -45,15 +51,13 @@ class RFEnsemble:
         """Batch posteriors (eq. 17) and batch weights (eq. 7) from scratch."""
         for f, model in zip(self.features, self.models):
             model.fit(f(X), y)
-        log_w = self.log_prior + np.array([model.log_evidence for model in self.models])
-        self.log_weights = log_w - logsumexp(log_w)
+        self.log_weights = normalise(self.log_prior + np.array([model.log_evidence for model in self.models]))
         return self
 
     def update(self, x, y: float) -> None:
         """Recursive step (eqs. 10, 11) for one observation; a batch is absorbed point by point."""
         log_pred = np.array([model.update(f(x)[0], y) for f, model in zip(self.features, self.models)])
-        log_w = self.log_weights + log_pred
-        self.log_weights = log_w - logsumexp(log_w)
+        self.log_weights = normalise(self.log_weights + log_pred)
 
     def sample(self, rng: np.random.Generator, floor: float | None = None,
                weights: np.ndarray | None = None) -> tuple[int, np.ndarray]:

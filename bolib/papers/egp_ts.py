@@ -15,13 +15,12 @@ benchmark), are :func:`bolib.loop.bo_job`.
 from __future__ import annotations
 
 import numpy as np
-from scipy.special import logsumexp
 
 from bolib.algorithms.base import Optimizer
 from bolib.benchmarks import Problem
 from bolib.errors import check_choice
 from bolib.loop import run
-from bolib.models.ensemble import RFEnsemble
+from bolib.models.ensemble import RFEnsemble, normalise
 from bolib.models.grid import grid_kernel_matrix, unit_grid
 from bolib.models.rff import RandomFeatures
 from bolib.multistart import unit_cube
@@ -99,7 +98,7 @@ class ExactEnsembleTS(Optimizer):
         if self.weight_power == 1:
             return self.ensemble.weights
         tempered = self.weight_power * self.ensemble.log_weights
-        return np.exp(tempered - logsumexp(tempered))
+        return np.exp(normalise(tempered))
 
     def observe(self, X, y):
         if self.ensemble is not None:
@@ -269,6 +268,13 @@ def derivative_tail_job(kernel: str, seed: int, n_draws: int, n_pairs: int = 250
     return {"L_max": L_max, "f_abs_max": f_max}
 
 
+def standardised_tail(samples) -> tuple[np.ndarray, np.ndarray]:
+    """``samples`` sorted and standardised, z = (L - median) / SD, with their empirical distribution
+    function q_i = i / (n + 1), so that P(L_max > L_i) is estimated by 1 - q_i (Assumption 1's tail)."""
+    L = np.sort(np.asarray(samples, dtype=float))
+    return (L - np.median(L)) / L.std(), np.arange(1, len(L) + 1) / (len(L) + 1)
+
+
 def tail_curvature(samples, lower: float = 0.5, upper: float = 0.995) -> float:
     """Curvature of the log-survival function of ``samples`` over their upper tail (Assumption 1).
 
@@ -278,10 +284,8 @@ def tail_curvature(samples, lower: float = 0.5, upper: float = 0.995) -> float:
     hazard grows linearly); an exponential tail is a straight line (c = 0) and a heavier tail bends
     upwards (c > 0). Shift and scale of the samples do not change c.
     """
-    L = np.sort(np.asarray(samples, dtype=float))
-    q = np.arange(1, len(L) + 1) / (len(L) + 1)
+    z, q = standardised_tail(samples)
     keep = (q >= lower) & (q <= upper)
-    z = (L - np.median(L)) / L.std()
     design = np.vstack([np.ones(keep.sum()), z[keep], z[keep] ** 2]).T
     return float(np.linalg.lstsq(design, np.log1p(-q[keep]), rcond=None)[0][2])
 

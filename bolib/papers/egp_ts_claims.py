@@ -65,6 +65,24 @@ def regret_margin(problem: str) -> tuple[float, str]:
     return round(0.01 * regret, 4), f"1% of the expected simple regret after the 10-point initial design ({regret:g})"
 
 
+#: the invariants, counted where they are computed (``claims.invariant(id, holds=..., **INVARIANTS[id])``)
+INVARIANTS = {
+    "E0": dict(statement="recursive updates (eqs. 10, 11) equal the batch posterior and weights (eqs. 7, 17), in any order",
+               paper_value="exact", where="log-weights and member means, 1e-8", cell="§5 E0", origin="paper",
+               evidence="theory", location="Sec. 3, eqs. (10)-(11) and App. A (recursive Bayes updates)"),
+    "E2-bound": dict(statement="Lemma 2's rho_K, bounded as in its ref. [10]: sigma^2_A / sigma^2_{A u B} <= "
+                               "exp(2 I(f; y_B | y_A)) <= (1 + sigma_n^-2)^(K-1)",
+                     paper_value="always", where="grid points x instances x members x random and greedy B, 1e-8 roundoff",
+                     cell="§5 E2", origin="check",
+                     revisions=[{"date": "2026-11-26", "changed": "origin paper (Sec. 5, Lemma 2) -> check",
+                                 "why": "the paper's Lemma 2 states only that a finite rho_K exists; the bound counted "
+                                        "here is that of its ref. [10] (Desautels et al.)",
+                                 "verdict_before": "none (an invariant; it held in every case)"}]),
+    "E2-monotone": dict(statement="Lemma 2: rho_K is nondecreasing in K (nested pending sets)", paper_value="nondecreasing",
+                        where="grid points x instances x members x set kinds x K", cell="§5 E2", origin="check"),
+}
+
+
 def _compare(claims, id, statement, paper_value, problem, stages, **kw):
     margin, reason = regret_margin(problem)
     return claims.comparison(id, statement, paper_value, margin=margin, margin_reason=reason, stages=stages, **kw)

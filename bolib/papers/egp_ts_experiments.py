@@ -103,6 +103,26 @@ def e1_information_gain(S: dict, seeds) -> Experiment:
                       fixed={"T": T_MIG})
 
 
+#: E1's order claims: (smoother, rougher) kernel pairs whose gain exponents are compared
+E1_ORDER = (("rbf", "matern25"), ("matern25", "matern15"))
+
+
+def e1_slopes(e1, S: dict) -> dict:
+    """E1 (Lemma 1): per (kernel, d), the log-log slope of each seed's greedy gain gamma_T on T in
+    [T_MIG / 4, T_MIG], the exponent c of gamma_T = O~(T^c)."""
+    _, T_MIG, _ = horizons(S)
+    fit = slice(T_MIG // 4 - 1, T_MIG)
+    gain = e1.group("kernel", "dim", value=lambda out: out["gain"])
+    return {key: stats.loglog_slopes(np.arange(1, T_MIG + 1)[fit], np.array(g)[:, fit]) for key, g in gain.items()}
+
+
+def e1_order_values(e1, S: dict) -> dict:
+    """The per-seed slopes each E1 order claim is decided on: the smoother kernel's against the rougher's."""
+    slopes = e1_slopes(e1, S)
+    return {f"E1-order-{smoother}-d{d}": {k: slopes[k, d] for k in (smoother, rougher)}
+            for d in (1, 2) for smoother, rougher in E1_ORDER}
+
+
 def e3_derivative_tails(S: dict, seeds) -> Experiment:
     """E3 (Assumption 1, Lemma 3): derivative tails of random-feature prior draws, one replicate per seed."""
     return Experiment("000-e3-derivative-tails", paper.derivative_tail_job,
@@ -421,9 +441,8 @@ def fig_e3_assumption1(ctx, seeds, tails, kernels) -> None:
     standardised, beside an exponential tail."""
     with ctx.figure("e3_assumption1", seeds, figsize=(5, 3.3)) as (fig, ax):
         for kernel in kernels:
-            L = np.sort(np.concatenate([o["L_max"] for o in tails[kernel]]))
-            survival = 1 - np.arange(1, len(L) + 1) / (len(L) + 1)
-            ax.plot((L - np.median(L)) / L.std(), survival, label=kernel)
+            z, q = paper.standardised_tail(np.concatenate([o["L_max"] for o in tails[kernel]]))
+            ax.plot(z, 1 - q, label=kernel)
         z = np.linspace(0, 4, 50)
         ax.plot(z, 0.5 * np.exp(-z * np.sqrt(2)), "k:", lw=0.8, label="exponential tail (reference)")
         ax.set(yscale="log", xlim=(0, None), xlabel="(L - median) / SD", ylabel=r"$\Pr(L_{max} > L)$",
@@ -487,23 +506,27 @@ def fig_e5_sqrt_m(ctx, seeds, Ms, table) -> None:
 
 
 def fig_e6_parallel(ctx, seeds, BR, BR_random, B: float, rho) -> None:
-    """E6 (Theorems 2-3): Bayesian regret of synchronous and asynchronous batches of K against evaluations,
-    and, per mode, BR_K beside the heuristic sqrt(rho_K) BR_1 + (K - 1) 2B (means over seeds)."""
+    """E6 (Theorems 2-3): per mode (synchronous, asynchronous batches of K), the Bayesian regret against
+    evaluations for each K beside random search (top), and BR_K beside the heuristic
+    sqrt(rho_K) BR_1 + (K - 1) 2B (bottom, means over seeds)."""
     t = np.arange(1, BR_random.shape[1] + 1)
-    with ctx.figure("e6_parallel", seeds, 1, 3, figsize=(14, 3.4)) as (fig, axes):
-        for K in KS:
-            plots.plot_band(axes[0], t, BR["sync", K], f"sync K={K}")
-            plots.plot_band(axes[0], t, BR["async", K], f"async K={K}", ls="--")
-        plots.plot_band(axes[0], t, BR_random, "random search", color="k")
-        axes[0].set(xscale="log", yscale="log", xlabel="evaluations", ylabel="BR", title="E6: regret vs evaluations")
-        axes[0].legend(fontsize=6)
-        for ax, mode in zip(axes[1:], ("sync", "async")):
+    with ctx.figure("e6_parallel", seeds, 2, 2, figsize=(10, 6.4)) as (fig, axes):
+        for column, mode in enumerate(("sync", "async")):
+            theorem = 2 if mode == "async" else 3
+            ax = axes[0, column]
+            for K in KS:
+                plots.plot_band(ax, t, BR[mode, K], f"{mode} K={K}")
+            plots.plot_band(ax, t, BR_random, "random search", color="k")
+            ax.set(xscale="log", yscale="log", xlabel="evaluations", ylabel="BR",
+                   title=f"E6: regret vs evaluations, {mode} (Theorem {theorem})")
+            ax.legend(fontsize=6)
+            ax = axes[1, column]
             for K in KS[1:]:
                 line = ax.plot(t, BR[mode, K].mean(0), label=f"BR_K, K={K} (mean)")[0]
                 ax.plot(t, paper.parallel_heuristic(BR[mode, 1].mean(0), rho[K], B, K), ls=":", color=line.get_color(),
                         label=rf"heuristic $\sqrt{{\rho_K}}BR_1+(K-1)2B$, K={K}")
             ax.plot(t, BR_random.mean(0), "k-", lw=0.8, label="random search (mean)")
-            ax.set(xlabel="evaluations", ylabel="BR", title=f"E6: heuristic reading of Theorem {2 if mode == 'async' else 3} ({mode})")
+            ax.set(xlabel="evaluations", ylabel="BR", title=f"E6: heuristic reading of Theorem {theorem} ({mode})")
             ax.legend(fontsize=6)
 
 
