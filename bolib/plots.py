@@ -61,6 +61,28 @@ def plot_band(ax, x, samples, label: str, **kwargs):
     return line
 
 
+def plot_log_mean(ax, x, samples, label: str, **kwargs):
+    """The geometric mean over seeds (rows of positive ``samples``) with the 95% t-interval of the mean of
+    their logarithms: for values spread over decades, or split between runs that found the optimum and
+    runs that did not, where quartile bands would fill the panel. Bands per panel as :func:`plot_band`."""
+    from scipy import stats as st
+
+    logs = np.log10(np.asarray(samples, dtype=float).reshape(-1, len(x)))
+    if "color" not in kwargs and "c" not in kwargs:
+        kwargs["color"] = label_colour(ax, label)
+    mean = logs.mean(axis=0)
+    banded = sum(c.get_gid() == _BAND for c in ax.collections) < BANDS_PER_PANEL and len(logs) > 1
+    style = {} if banded else {"linewidth": 0.8}
+    line, = ax.plot(x, 10 ** mean, label=f"{label} (geometric mean{', 95% CI' if banded else ''}, n={len(logs)})",
+                    **{**style, **kwargs})
+    if banded:
+        half = st.t.ppf(0.975, len(logs) - 1) * logs.std(axis=0, ddof=1) / np.sqrt(len(logs))
+        ax.fill_between(x, 10 ** (mean - half), 10 ** (mean + half), color=line.get_color(), alpha=0.2, linewidth=0,
+                        gid=_BAND)
+    ax.set_yscale("log")
+    return line
+
+
 def plain_log_ticks(ax, values) -> None:
     """A log x axis ticked at ``values`` (a few sizes, such as dimensions), labelled as plain numbers
     without minor labels (matplotlib's default labels of a log axis spanning less than a decade overlap)."""

@@ -130,3 +130,15 @@ def test_a_legend_over_a_band_or_a_point_moves_off_it_and_outside_where_no_corne
     plots.legends_clear_of_data(fig)
     legend, panel = _legend_box(fig, ax)
     assert legend.x0 >= panel.x1
+
+
+def test_the_log_mean_band_is_the_t_interval_of_the_mean_log():
+    x = np.arange(4)
+    samples = np.array([[1e-6] * 4, [1e-1] * 4, [1e-3] * 4])
+    fig, ax = plt.subplots()
+    line = plots.plot_log_mean(ax, x, samples, "m")
+    np.testing.assert_allclose(line.get_ydata(), 1e-10 ** (1 / 3))  # geometric mean of 1e-6, 1e-1, 1e-3
+    band = _bands(ax)[0].get_paths()[0].vertices[:, 1]
+    half = 4.302652729911275 * 2.5166114784235836 / np.sqrt(3)  # t(0.975, 2) * SD of the logs / sqrt(n)
+    np.testing.assert_allclose([band.min(), band.max()], [10 ** (-10 / 3 - half), 10 ** (-10 / 3 + half)], rtol=1e-9)
+    assert ax.get_yscale() == "log" and "geometric mean, 95% CI, n=3" in line.get_label()

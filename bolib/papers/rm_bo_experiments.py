@@ -414,11 +414,13 @@ def svm_per_run(traces, variants, metric) -> dict:
 
 
 def plot_simple(ax, runs, labels, title: str) -> None:
-    """Figs. 1a, 1c, 1d, 5: per variant, the simple regret S_t over seeds (:func:`bolib.plots.plot_band`),
-    plus 1e-6 so that a run that found the optimum (S_t = 0) stays on the log axis."""
+    """Figs. 1a, 1c, 1d, 5: per variant, the geometric mean over seeds of the simple regret S_t plus 1e-6
+    (a run that found the optimum, S_t = 0, counts as 1e-6), with its interval
+    (:func:`bolib.plots.plot_log_mean`: some seeds reach the optimum and others do not, and quartile bands
+    would span the whole axis)."""
     for label in labels:
         s = stack(runs, label, "simple")
-        plots.plot_band(ax, np.arange(1, s.shape[1] + 1), s + 1e-6, label)
+        plots.plot_log_mean(ax, np.arange(1, s.shape[1] + 1), s + 1e-6, label)
     ax.set(xlabel="query t", ylabel="simple regret + 1e-6 (0 reached: 1e-6)", yscale="log", title=title)
     ax.legend(fontsize=6)
 
