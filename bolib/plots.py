@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 import seaborn as sns
 from matplotlib.collections import PathCollection
+from matplotlib.transforms import ScaledTranslation
 
 from bolib.provenance import git_revision
 
@@ -21,24 +22,55 @@ def set_style() -> None:
 BANDS_PER_PANEL = 5
 _LABEL_COLOURS: dict[str, object] = {}  # label -> colour, in order of first use in this process (a notebook)
 #: a panel whose plotted values are all positive and span at least this ratio gets a log y axis
-DECADES_FOR_LOG = 100.0
+DECADES_FOR_LOG = 10.0
 _BAND = "bolib-band"  # gid of a band, to count a panel's bands
+
+
+def _lab(colour) -> np.ndarray:
+    """CIELAB coordinates (D65) of a matplotlib colour, for perceptual colour differences."""
+    from matplotlib.colors import to_rgb
+
+    rgb = np.asarray(to_rgb(colour))
+    linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    xyz = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]) @ linear
+    f = np.cbrt(xyz / np.array([0.95047, 1.0, 1.08883]))
+    f = np.where(f > 6 / 29, f, (xyz / np.array([0.95047, 1.0, 1.08883])) / (3 * (6 / 29) ** 2) + 4 / 29)
+    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
+
+
+#: smallest CIELAB difference between two curves' colours in one panel: the colour-blind palette's
+#: near pairs (pink and light pink 21, blue and light blue 26, orange and vermillion 26, orange and tan 37)
+#: read as one colour at line width
+DISTINCT_COLOURS = 40.0
+
+
+def _panel_colours(ax) -> list:
+    """The colours already drawn in ``ax``: its lines' and its bars'."""
+    from matplotlib.colors import to_hex
+
+    colours = [line.get_color() for line in ax.get_lines()]
+    colours += [to_hex(patch.get_facecolor()) for patch in ax.patches]
+    return colours
 
 
 def label_colour(ax, label: str):
     """The colour of ``label``: the one it was first drawn with in this process (a notebook's kernel), so
     that a method keeps its colour from figure to figure; a new label takes the next colour of the
-    palette. If another curve of ``ax`` already has that colour, the first palette colour ``ax`` does not
-    use is taken for this curve instead (the label keeps its own)."""
+    palette. If that colour is already in ``ax`` or close to one there (CIELAB difference below
+    :data:`DISTINCT_COLOURS`), the palette colour farthest from those of ``ax`` is taken for this curve
+    instead (the label keeps its own)."""
     import matplotlib.pyplot as plt
 
     palette = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     if label not in _LABEL_COLOURS:
         _LABEL_COLOURS[label] = palette[len(_LABEL_COLOURS) % len(palette)]
     colour = _LABEL_COLOURS[label]
-    used = {line.get_color() for line in ax.get_lines()}
-    if colour in used:
-        colour = next((c for c in palette if c not in used), colour)
+    used = [_lab(c) for c in _panel_colours(ax)]
+    if not used:
+        return colour
+    distance = lambda c: min(np.linalg.norm(_lab(c) - u) for u in used)  # noqa: E731
+    if distance(colour) < DISTINCT_COLOURS:
+        colour = max(palette, key=distance)
     return colour
 
 
@@ -160,10 +192,10 @@ def _free_corner(ax, box):
 
 def legends_clear_of_data(fig) -> None:
     """Keep every panel's legend off its data (lines, bands, bars, points): a legend that covers data moves
-    to the first free corner or side of its panel (:func:`_free_corner`), or, where there is none, to the
-    right of the panel, outside the axes (constrained layout makes room for it). A legend that stays is
+    to the first free corner or side of its panel (:func:`_free_corner`), or, where there is none, below
+    the panel and its axis labels (constrained layout makes room for it; the panel keeps its width). A legend that stays is
     fixed in axes coordinates (matplotlib's "best" would otherwise choose again once the layout changes).
-    Moving a legend outside narrows the panels, so the others are checked again, up to three rounds."""
+    Moving a legend outside shrinks the panels, so the others are checked again, up to three rounds."""
     legends = {ax: ax.get_legend() for ax in fig.axes if ax.get_legend() is not None and ax.get_legend().get_visible()}
     outside: set = set()
     for _ in range(3):
@@ -176,8 +208,13 @@ def legends_clear_of_data(fig) -> None:
             if _covers_data(ax, box):
                 place = _free_corner(ax, box)
                 if place is None:
-                    legend.set_loc("upper left")
-                    legend.set_bbox_to_anchor((1.02, 1.0), transform=ax.transAxes)
+                    # tick labels and axis label take a fixed height in inches, whatever the panel's size
+                    labels = (ax.get_window_extent().y0 - ax.get_tightbbox().y0) / fig.dpi + 0.05
+                    under = ax.transAxes + ScaledTranslation(0, -labels, fig.dpi_scale_trans)
+                    texts = [text.get_text() for text in legend.get_texts()]
+                    legends[ax] = ax.legend(legend.legend_handles, texts, loc="upper center",
+                                            bbox_to_anchor=(0.5, 0.0), bbox_transform=under, borderaxespad=0.0,
+                                            ncols=2 if len(texts) > 3 else 1, fontsize=legend.get_texts()[0].get_fontsize())
                     outside.add(ax)
                     moved = True
                     continue

@@ -110,7 +110,7 @@ def test_a_legend_over_a_curve_moves_to_a_free_corner_and_one_in_an_empty_corner
     assert panel.x0 <= legend.x0 < legend.x1 <= panel.x1
 
 
-def test_a_legend_over_a_band_or_a_point_moves_off_it_and_outside_where_no_corner_is_free():
+def test_a_legend_over_a_band_or_a_point_moves_off_it_and_below_the_panel_where_no_corner_is_free():
     x = np.linspace(0, 1, 50)
     for draw in (lambda ax: ax.fill_between(x, 0.8, 1.0, label="band"),
                  lambda ax: ax.scatter([0.97], [0.97], label="point")):
@@ -129,7 +129,8 @@ def test_a_legend_over_a_band_or_a_point_moves_off_it_and_outside_where_no_corne
     ax.legend(loc="upper right")
     plots.legends_clear_of_data(fig)
     legend, panel = _legend_box(fig, ax)
-    assert legend.x0 >= panel.x1
+    assert legend.y1 <= panel.y0  # below the panel, which keeps its width
+    assert ax.get_legend().get_texts()[0].get_text() == "everywhere"
 
 
 def test_the_log_mean_band_is_the_t_interval_of_the_mean_log():
@@ -142,3 +143,20 @@ def test_the_log_mean_band_is_the_t_interval_of_the_mean_log():
     half = 4.302652729911275 * 2.5166114784235836 / np.sqrt(3)  # t(0.975, 2) * SD of the logs / sqrt(n)
     np.testing.assert_allclose([band.min(), band.max()], [10 ** (-10 / 3 - half), 10 ** (-10 / 3 + half)], rtol=1e-9)
     assert ax.get_yscale() == "log" and "geometric mean, 95% CI, n=3" in line.get_label()
+
+
+def test_a_curve_never_gets_a_colour_close_to_one_already_in_its_panel():
+    plots.set_style()
+    palette = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    fig, ax = plt.subplots()
+    x = np.arange(3)
+    ax.plot(x, x, color=palette[1])  # the palette's orange
+    colour = plots.label_colour(ax, "a label first drawn here")
+    assert np.linalg.norm(plots._lab(colour) - plots._lab(palette[1])) >= plots.DISTINCT_COLOURS
+    close = [c for c in palette if np.linalg.norm(plots._lab(c) - plots._lab(palette[1])) < plots.DISTINCT_COLOURS]
+    assert len(close) >= 2  # the palette has near-duplicates (orange and vermillion), which the rule keeps apart
+
+
+def test_cielab_of_white_and_black():
+    np.testing.assert_allclose(plots._lab("white"), [100, 0, 0], atol=0.05)
+    np.testing.assert_allclose(plots._lab("black"), [0, 0, 0], atol=1e-9)
