@@ -41,3 +41,13 @@ def test_per_seed_options_and_identical_variants():
     assert study.label(jobs[-1].params) == "EI"
     with pytest.raises(ValueError, match="same run"):
         Study("t", ["branin"], {"a": {"method": "random"}, "b": {"method": "random"}}, [0], {"budget": 5})
+
+
+def test_seconds_per_evaluation_adds_the_tell_time_and_leaves_out_the_initial_design():
+    from types import SimpleNamespace
+
+    from bolib.comparisons import seconds_per_evaluation
+
+    trace = SimpleNamespace(wall=np.array([9.0, 9.0, 1.0, 3.0]), tell_wall=np.array([9.0, 9.0, 0.5, 1.5]))
+    assert seconds_per_evaluation(trace, 2) == 3.0
+    assert seconds_per_evaluation(SimpleNamespace(wall=trace.wall, tell_wall=np.zeros(4)), 2) == 2.0

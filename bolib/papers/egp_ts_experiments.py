@@ -18,7 +18,7 @@ import bolib.papers.egp_ts as paper
 from bolib import plots, stats
 from bolib.benchmarks import get_benchmark, multistart_maximum
 from bolib.claims import rules
-from bolib.comparisons import Study
+from bolib.comparisons import Study, final_simple_regret, seconds_per_evaluation
 from bolib.experiment import Experiment, stage_seeds
 from bolib.loop import bo_job
 from bolib.models.ensemble import RFEnsemble
@@ -182,6 +182,15 @@ def fig3(S: dict, seeds) -> tuple[Study, Study]:
                   options=lambda s: {"goal_seed": s}),
             Study("000-fig3b", robots, method_variants(S, "rbf11", S["robot_budget"]), seeds, fixed=fixed,
                   options=lambda s: {"goal_seed": s}))
+
+
+def fig3_values(traces_a, traces_b, robots, n_init: int) -> dict:
+    """The per-seed values of Fig. 3's claims: final distance to the goal of every method, (a) and (b), and
+    App. E's seconds per evaluation (:func:`bolib.comparisons.seconds_per_evaluation`) of EGP-TS and FB-GP-TS
+    in the 11-RBF runs."""
+    values = {f"F3{part}-{robot}": traces.at(robot) for robot in robots for part, traces in (("a", traces_a), ("b", traces_b))}
+    speed = lambda trace: seconds_per_evaluation(trace, n_init)  # noqa: E731
+    return values | {f"F3-speed-{robot}": traces_b.at(robot, metric=speed, labels=["EGP-TS", "FB-GP-TS"]) for robot in robots}
 
 
 def fig4(S: dict, seeds) -> Study:
@@ -408,12 +417,18 @@ def dashed_baselines(label: str) -> dict:
     return {"ls": "-" if label.startswith("EGP") else "--"}
 
 
-def final_table(traces, problems):
-    """Final simple regret per method (rows) and problem (columns), mean ± SD over seeds."""
+def final_table(traces, problems, metric=final_simple_regret):
+    """Per method (rows) and problem (columns), mean ± SD over seeds of ``metric`` of each run (final simple
+    regret by default)."""
     import pandas as pd
 
-    return pd.DataFrame({p: {k: f"{v.mean():.3g} ± {v.std(ddof=1):.2g}" for k, v in traces.at(p).items()}
+    return pd.DataFrame({p: {k: f"{v.mean():.3g} ± {v.std(ddof=1):.2g}" for k, v in traces.at(p, metric=metric).items()}
                          for p in problems})
+
+
+def speed_table(traces, problems, n_init: int):
+    """Seconds per evaluation, proposing and taking the value in, of every method (App. E), mean ± SD over seeds."""
+    return final_table(traces, problems, metric=lambda trace: seconds_per_evaluation(trace, n_init))
 
 
 def regret_figure(ctx, traces, name: str, seeds, **plot) -> None:
