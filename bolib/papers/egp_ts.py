@@ -182,11 +182,13 @@ def eq30_bound(sigma_sum, M: int, sigma_n: float, B: float, n_domain: int) -> np
     """The data-dependent Bayesian-regret bound of Theorem 1 (eq. 30) on a finite domain, for T = 1, 2, ...
 
         BR(T) <= (eta_T + beta_T^{1/2}) sum_{t <= T} E[sigma^{m_t}_{t-1}(x_t)] + 2 sigma_n sqrt(M T log T)
-                 + 6 M B + sqrt(2 pi) M / 12,
+                 + 6 M B + pi sqrt(2 pi) M / 12,
 
     with eta_T = 2 sqrt(log T) (:func:`eta`, the confidence set of Lemma 4) and beta_T = 2 log(T^2 |X|) on a domain
     X of ``n_domain`` points, where the discretisation terms A_1 = A_5 vanish and eq. 30's pi^2 d / 6
-    is dropped (it bounds a continuous domain's discretisation). ``sigma_sum[T - 1]`` is sum_{t <= T} E[sigma^{m_t}_{t-1}(x_t)] (estimated
+    is dropped (it bounds a continuous domain's discretisation). The last term is eq. 24's sum,
+    sum_t M / (sqrt(2 pi) t^2) = M pi^2 / (6 sqrt(2 pi)) = pi sqrt(2 pi) M / 12; the paper prints
+    sqrt(2 pi) M / 12 (erratum E-c2). ``sigma_sum[T - 1]`` is sum_{t <= T} E[sigma^{m_t}_{t-1}(x_t)] (estimated
     by the running sum of the mean over seeds of ``sigma`` from :func:`rf_exact_job`), ``B`` bounds
     E max |f| (Lemma 3), ``sigma_n`` is the noise SD and ``M`` the number of members. log T is read as
     log max(T, 2) in eta_T and in the sigma_n term, which can only raise the bound at T = 1.
@@ -196,7 +198,7 @@ def eq30_bound(sigma_sum, M: int, sigma_n: float, B: float, n_domain: int) -> np
     log_T = np.log(np.maximum(T, 2))
     eta_T, beta_root = eta(np.maximum(T, 2)), np.sqrt(2 * np.log(T ** 2 * n_domain))
     return ((eta_T + beta_root) * sigma_sum + 2 * sigma_n * np.sqrt(M * T * log_T) + 6 * M * B
-            + np.sqrt(2 * np.pi) * M / 12)
+            + np.pi * np.sqrt(2 * np.pi) * M / 12)
 
 
 # ------------------------------------------------------------------- Lemma 4's confidence set

@@ -137,7 +137,11 @@ def declare(claims, S) -> None:
     claims.rate("E4-bound", "Theorem 1 (eq. 30): BR(T) is below the data-dependent bound", "BR(T) <= bound(T)", claimed=(0.0, 1.0),
                 estimator="BR(T) / bound(T) at the last T per seed (bound from the EGP-TS runs' posterior SDs and B = E max|f|)",
                 contrast="random search against the same bound", figure="e4_theorem1", cell="§5 E4",
-                location="App. B, eq. (30)", **theory)
+                location="App. B, eq. (30)", **theory,
+                revisions=[{"date": "2026-11-26", "changed": "the bound's constant is eq. 24's sum pi sqrt(2 pi) M / 12 "
+                                                             "(before: the printed sqrt(2 pi) M / 12)",
+                            "why": "erratum E-c2: the printed constant drops a factor pi from sum_t 1 / t^2 = pi^2 / 6",
+                            "verdict_before": "inconclusive"}])
     claims.value("E4-martingale", "eq. 7: the weights are a martingale, E[w_t^m] = w_0^m at intermediate t (largest deviation over members)",
                  0.0, tolerance=0.1, figure="e4_theorem1", cell="§5 E4", **check,
                  revisions=[{"date": "2026-11-22", "changed": "measured at intermediate t (powers of two up to T/4) as the largest "

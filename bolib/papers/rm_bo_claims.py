@@ -152,7 +152,7 @@ def declare(claims, S: dict) -> dict:
                            _rev("2026-11-22", "estimator: back to the doubling exponent",
                                 "the increment exponent, a log of ratios of near-zero increments, ranged from -3.33 to +3.04 "
                                 "over the 20 seeds, so it was decided by noise", UNRECORDED)])
-    claims.comparison("C2b-ni", f"With all d_i = 8 (beta = 2), RM-GP-UCB's mean regret per query is not 1.25 times GP-UCB's or more",
+    claims.comparison("C2b-ni", "With all d_i = 8 (beta = 2), RM-GP-UCB's mean regret per query is not 1.25 times GP-UCB's or more",
                       "dissimilar meta-tasks cost little", method="RM-GP-UCB", competitors=["GP-UCB"], direction="lower",
                       relation="no worse", margin=RATIO, margin_reason=RATIO_WHY, stages=st["c2b"],
                       metric="log(R_T / T)", budget=f"T = {TB} queries", figure="c2_theorem1", cell="§5.2", **check,
