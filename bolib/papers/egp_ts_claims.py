@@ -199,6 +199,13 @@ def declare(claims, S) -> None:
     # ---- errata (computed in §6.1)
     claims.erratum("T1", "Table 1: the maximum of Ackley-5d on [0,1]^5 is 4.6930", "4.6930", tolerance=1e-3, cell="§6.1",
                    location="App. E, Table 1", **experiment)
+    claims.erratum("E-L3", "Lemma 3: every GP sample path has max_x |f(x*) - f(x)| <= 2B, B = E max|f| (error: the largest "
+                   "share, over RBF lengthscales 0.03-0.3, of exact sample paths that break it; correction: the bound in "
+                   "expectation, E max_x |f(x*) - f(x)| <= 2B, error its relative excess)", "pathwise; step (28)(a) uses it so",
+                   tolerance=0.01, cell="§5 E3", location="App. B, Lemma 3 and step (28)(a)", **theory,
+                   revisions=[{"date": "2026-11-26", "changed": "declared", "why": "an independent review found the "
+                               "pathwise statement failing on 10-19% of exact RBF paths; declared before this notebook "
+                               "computed it", "verdict_before": "none (not declared)"}])
     claims.erratum("E-RF", "App. A: exp(-|x-x'|^2) has spectral density N(0, I)", "N(0, I) (correct: N(0, 2I))", tolerance=0.03,
                    cell="§6.1", location="App. A, the RBF example", **theory)
 

@@ -385,6 +385,29 @@ def e6_values(e6, e6_random, S: dict, rho: dict) -> dict:
             "random_slopes": regret_slopes(S, BR_random), "table": table}
 
 
+#: Lemma 3's erratum (E-L3): lengthscales of the exact RBF sample paths, paths per lengthscale, grid points on [0, 1]
+L3_LENGTHSCALES = (0.03, 0.1, 0.3)
+L3_DRAWS = 4000
+L3_GRID = 256
+
+
+def lemma3_paths(seed: int = 0) -> dict:
+    """Lemma 3 on exact GP(0, RBF) sample paths on a grid of [0, 1], per lengthscale: B = E max|f| (the mean
+    over the paths), the share of paths whose range max_x |f(x*) - f(x)| = max f - min f exceeds 2B (the
+    Lemma's statement, which the proof's step (28)(a) applies path by path), and the relative excess of the
+    mean range over 2B (the statement in expectation, which holds: the range is at most 2 max|f| on every
+    path). The paths are drawn with the symmetric square root of the kernel matrix (eigendecomposition)."""
+    x = unit_grid(L3_GRID, 1)
+    out = {}
+    for lengthscale in L3_LENGTHSCALES:
+        w, V = np.linalg.eigh(grid_kernel_matrix("rbf", x, lengthscale))
+        paths = rng(seed, "lemma3", str(lengthscale)).standard_normal((L3_DRAWS, L3_GRID)) @ (V * np.sqrt(np.clip(w, 0, None))).T
+        spread, B = paths.max(1) - paths.min(1), np.abs(paths).max(1).mean()
+        out[lengthscale] = {"B": float(B), "pathwise_share": float(np.mean(spread > 2 * B)),
+                            "mean_excess": max(0.0, float(spread.mean() / (2 * B) - 1))}
+    return out
+
+
 def ackley_optimum(seed: int = 0) -> dict:
     """T1 (Table 1): Ackley-5d on [0, 1]^5 at the printed argmax (``f_printed``) and its maximum by
     multistart L-BFGS-B (``x_best``, ``f_best``), with the errors of the printed optimum

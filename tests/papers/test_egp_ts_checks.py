@@ -332,3 +332,15 @@ def test_errata_computations_decide_the_errata():
     # with too few frequencies the Monte-Carlo estimate cannot confirm the correction either
     few = xp.spectral_density_errors(n_frequencies=50)
     assert rules.erratum(few["paper_error"], few["corrected_error"], 0.03).verdict == "inconclusive"
+
+
+def test_lemma3_fails_on_some_paths_and_holds_in_expectation():
+    from bolib.papers.egp_ts_experiments import L3_LENGTHSCALES, lemma3_paths
+
+    out = lemma3_paths()
+    assert sorted(out) == sorted(L3_LENGTHSCALES)
+    for values in out.values():
+        assert 0.01 < values["pathwise_share"] < 0.5  # a path with a large sup norm breaks the constant bound
+        assert values["mean_excess"] == 0.0  # range <= 2 max|f| on every path, so the mean range <= 2B
+    # smoother paths vary less: B falls as the lengthscale grows
+    assert out[0.03]["B"] > out[0.1]["B"] > out[0.3]["B"]
