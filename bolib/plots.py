@@ -172,8 +172,8 @@ def _covers_data(ax, box) -> bool:
 
 def _free_corner(ax, box):
     """The first corner or edge of ``ax`` (upper right, upper left, lower left, lower right, then the
-    middles of the sides) where a box the size of ``box`` covers no data: ``(loc, anchor)`` with the anchor
-    in axes coordinates, or None."""
+    middles of the sides) where a box the size of ``box`` covers no data: that place's centre in axes
+    coordinates, or None."""
     from matplotlib.transforms import Bbox
 
     panel = ax.get_window_extent()
@@ -185,17 +185,16 @@ def _free_corner(ax, box):
         x0, y0 = xs[horizontal], ys[vertical]
         candidate = Bbox.from_bounds(x0, y0, box.width, box.height)
         if not _covers_data(ax, candidate):
-            anchor = ax.transAxes.inverted().transform((x0 + box.width / 2, y0 + box.height / 2))
-            return "center", tuple(anchor)
+            return tuple(ax.transAxes.inverted().transform((x0 + box.width / 2, y0 + box.height / 2)))
     return None
 
 
 def legends_clear_of_data(fig) -> None:
     """Keep every panel's legend off its data (lines, bands, bars, points): a legend that covers data moves
     to the first free corner or side of its panel (:func:`_free_corner`), or, where there is none, below
-    the panel and its axis labels (constrained layout makes room for it; the panel keeps its width). A legend that stays is
-    fixed in axes coordinates (matplotlib's "best" would otherwise choose again once the layout changes).
-    Moving a legend outside shrinks the panels, so the others are checked again, up to three rounds."""
+    the panel and its axis labels (constrained layout makes room for it; the panel keeps its width). A
+    legend that stays is fixed in axes coordinates (matplotlib's "best" would otherwise choose again once
+    the layout changes). Moving a legend outside shrinks the panels, so the others are checked again, up to three rounds."""
     legends = {ax: ax.get_legend() for ax in fig.axes if ax.get_legend() is not None and ax.get_legend().get_visible()}
     outside: set = set()
     for _ in range(3):
@@ -206,8 +205,8 @@ def legends_clear_of_data(fig) -> None:
                 continue
             box = legend.get_window_extent()
             if _covers_data(ax, box):
-                place = _free_corner(ax, box)
-                if place is None:
+                anchor = _free_corner(ax, box)
+                if anchor is None:
                     # tick labels and axis label take a fixed height in inches, whatever the panel's size
                     labels = (ax.get_window_extent().y0 - ax.get_tightbbox().y0) / fig.dpi + 0.05
                     under = ax.transAxes + ScaledTranslation(0, -labels, fig.dpi_scale_trans)
@@ -218,11 +217,9 @@ def legends_clear_of_data(fig) -> None:
                     outside.add(ax)
                     moved = True
                     continue
-                loc, anchor = place
             else:
-                loc = "center"
                 anchor = tuple(ax.transAxes.inverted().transform(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)))
-            legend.set_loc(loc)
+            legend.set_loc("center")
             legend.set_bbox_to_anchor(anchor, transform=ax.transAxes)
             legend.borderaxespad = 0.0
         if not moved:
