@@ -94,6 +94,9 @@ class Study:
     seeds : the seeds; :meth:`on` gives the same study on other seeds (a stage of a staged design).
     fixed : the parameters every job shares (``budget``, ``n_init``, ``dim``, ``batch_size`` ...).
     options : seed -> that seed's ``benchmark_options`` (e.g. one robot goal per seed), if given.
+    adapt : (problem, label, variant) -> the variant as run on that problem (e.g. settings in the
+        problem's units), or None where that label is not run on that problem; if not given, every
+        variant runs unchanged on every problem.
 
     Returns
     -------
@@ -115,6 +118,7 @@ class Study:
     seeds: Sequence[int]
     fixed: Mapping
     options: Callable[[int], dict] | None = None
+    adapt: Callable[[str, str, Mapping], Mapping | None] | None = None
 
     def __post_init__(self):
         seen = {}
@@ -130,13 +134,22 @@ class Study:
 
     def experiment(self) -> Experiment:
         per_seed = [{"seed": s, **({"benchmark_options": self.options(s)} if self.options else {})} for s in self.seeds]
-        return Experiment(self.name, bo_job, grid={"benchmark": list(self.problems)}, fixed=dict(self.fixed),
-                          variants=[{**v, **s} for v in self.variants.values() for s in per_seed])
+        if self.adapt is None:
+            return Experiment(self.name, bo_job, grid={"benchmark": list(self.problems)}, fixed=dict(self.fixed),
+                              variants=[{**v, **s} for v in self.variants.values() for s in per_seed])
+        return Experiment(self.name, bo_job, grid={}, fixed=dict(self.fixed),
+                          variants=[{"benchmark": p, **v, **s} for label in self.variants for s in per_seed
+                                    for p in self.problems if (v := self.variant_on(p, label)) is not None])
+
+    def variant_on(self, problem: str, label: str) -> Mapping | None:
+        """The variant ``label`` as run on ``problem`` (None: not run there)."""
+        variant = self.variants[label]
+        return variant if self.adapt is None else self.adapt(problem, label, variant)
 
     def label(self, params: Mapping) -> str:
         """The label of the variant that produced a job with ``params``."""
-        return next(label for label, variant in self.variants.items()
-                    if all(params.get(k) == v for k, v in variant.items()))
+        return next(label for label in self.variants if (variant := self.variant_on(params.get("benchmark"), label))
+                    is not None and all(params.get(k) == v for k, v in variant.items()))
 
     def collect(self, results) -> "Traces":
         """Group ``results`` of :meth:`experiment` (``(params, value)`` pairs) by problem and label."""

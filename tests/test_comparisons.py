@@ -43,6 +43,21 @@ def test_per_seed_options_and_identical_variants():
         Study("t", ["branin"], {"a": {"method": "random"}, "b": {"method": "random"}}, [0], {"budget": 5})
 
 
+def test_adapt_gives_each_problem_its_own_variant_or_leaves_it_out():
+    def adapt(problem, label, variant):
+        if label == "EI":
+            return None if problem == "dropwave" else {**variant, "settings": {**variant["settings"], "problem": problem}}
+        return variant
+
+    study = _study(adapt=adapt)
+    jobs = study.experiment().jobs()
+    assert len(jobs) == 3 * 3  # random on both problems, EI on branin only
+    ei = [j.params for j in jobs if j.params["method"] == "gp-ei"]
+    assert {p["benchmark"] for p in ei} == {"branin"} and all(p["settings"]["problem"] == "branin" for p in ei)
+    assert {study.label(j.params) for j in jobs} == {"random", "EI"}
+    assert study.variant_on("dropwave", "EI") is None
+
+
 def test_seconds_per_evaluation_adds_the_tell_time_and_leaves_out_the_initial_design():
     from types import SimpleNamespace
 

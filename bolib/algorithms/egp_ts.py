@@ -31,8 +31,12 @@ Baselines of Sec. 6 built on the same pieces:
   type-II evidence, a member drawn from them, and EI of that member maximised.
 
 Dictionaries: ``"four"`` = RBF, RBF-ARD, Matérn-3/2, Matérn-5/2 (all hyperparameters fitted);
-``"rbf11"`` = RBF with lengthscales 10^c, c = -4..6, fixed (output scale and noise fitted), in
-unit-cube units.
+``"rbf11"`` = RBF with lengthscales 10^c, c = -4..6, fixed (output scale and noise fitted).
+
+Fixed lengthscales (and FB-GP-TS's lengthscale box) are in unit-cube units unless
+``lengthscale_units`` gives the width of each input's range in the units they are stated in: a
+lengthscale l then acts as l / width_i along input i of the unit cube (an ARD kernel where the widths
+differ). Paper 000 states its 11-RBF grid and FB-GP-TS's box on the functions' own domains (Table 1).
 """
 from __future__ import annotations
 
@@ -53,6 +57,16 @@ DICTIONARIES = {
     "rbf11": [("rbf", False, 10.0 ** c) for c in range(-4, 7)],
 }
 NOISE_FLOOR = 1e-4  # on standardised outputs: keeps the rank-2D posteriors from collapsing
+
+
+def unit_widths(widths, dim: int) -> np.ndarray | None:
+    """``lengthscale_units`` checked: None, or ``dim`` positive finite widths."""
+    if widths is None:
+        return None
+    widths = np.broadcast_to(np.asarray(widths, dtype=float), (dim,)).copy()
+    if not np.all(np.isfinite(widths) & (widths > 0)):
+        raise ValueError(f"lengthscale_units must be positive finite widths, one per input; got {widths.tolist()}")
+    return widths
 
 
 def member_label(kernel: str, ard: bool, lengthscale) -> str:
@@ -85,9 +99,11 @@ class EGPTS(Optimizer):
     cheap_settings = {"n_candidates": 100, "n_starts": 1}
 
     def __init__(self, dim, seed=0, *, dictionary="four", members=None, n_pairs=50, refit_every=50,
-                 weight_floor=None, n_candidates=2000, n_starts=5, hyperprior="none", n_init=None):
+                 weight_floor=None, n_candidates=2000, n_starts=5, hyperprior="none", lengthscale_units=None,
+                 n_init=None):
         super().__init__(dim, seed, n_init=n_init)
         self.hyperprior = hyperprior
+        self.widths = unit_widths(lengthscale_units, dim)
         self.members = list(members) if members is not None else \
             DICTIONARIES[check_choice("dictionary", dictionary, DICTIONARIES)]
         self.n_pairs, self.refit_every = int(n_pairs), int(refit_every)
@@ -116,12 +132,22 @@ class EGPTS(Optimizer):
     def member_hyperparameters(self, member, z) -> tuple[RandomFeatures, float]:
         """ML-II on an exact GP (lengthscale kept if the member fixes it); fresh features."""
         kernel, ard, lengthscale = member
+        if lengthscale is not None:
+            ard, lengthscale = self.on_unit_cube(ard, lengthscale)
         gp = GP(kernel, ard=ard, lengthscale=lengthscale, fit_lengthscale=lengthscale is None,
                 standardize=False, hyperprior=self.hyperprior, seed=self.seed).fit(self.X, z)
         hyper = gp.hyperparameters
         features = RandomFeatures(kernel, self.dim, self.n_pairs, self.rng, hyper["lengthscale"][0],
                                   hyper["outputscale"][0])
         return features, max(hyper["noise"], NOISE_FLOOR)
+
+    def on_unit_cube(self, ard: bool, lengthscale: float):
+        """(ARD?, lengthscale on the unit cube) of a lengthscale stated in ``lengthscale_units``."""
+        if self.widths is None:
+            return ard, lengthscale
+        if np.ptp(self.widths) == 0:
+            return ard, lengthscale / self.widths[0]
+        return True, lengthscale / self.widths
 
     def observe(self, X, y):
         due = refit_due(len(self.y), 0 if self.ensemble is None else self._fitted_at, self.refit_every)
@@ -264,7 +290,8 @@ class FBGPTS(EGPTS):
         """Exact-GP log evidence + log prior density of the logit coordinates (uniform box prior)."""
         s = expit(state)
         outputscale, lengthscale, noise = FB_PRIOR[0] + s * (FB_PRIOR[1] - FB_PRIOR[0])
-        gp = GP("rbf", lengthscale=lengthscale, outputscale=outputscale, noise=noise, fit=False,
+        ard, lengthscale = self.on_unit_cube(False, lengthscale)
+        gp = GP("rbf", ard=ard, lengthscale=lengthscale, outputscale=outputscale, noise=noise, fit=False,
                 standardize=False).fit(self.X, z)
         return gp.log_evidence + float(np.sum(np.log(s) + np.log1p(-s)))
 
@@ -279,5 +306,6 @@ class FBGPTS(EGPTS):
                 state, current = proposal, candidate
         self.state = state
         outputscale, lengthscale, noise = FB_PRIOR[0] + expit(state) * (FB_PRIOR[1] - FB_PRIOR[0])
-        features = RandomFeatures("rbf", self.dim, self.n_pairs, self.rng, lengthscale, outputscale)
+        features = RandomFeatures("rbf", self.dim, self.n_pairs, self.rng, self.on_unit_cube(False, lengthscale)[1],
+                                  outputscale)
         return features, float(noise)

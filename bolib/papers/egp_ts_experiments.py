@@ -24,7 +24,8 @@ from bolib.loop import bo_job
 from bolib.models.ensemble import RFEnsemble
 from bolib.models.grid import grid_kernel_matrix, unit_grid
 from bolib.models.rff import RandomFeatures
-from bolib.papers.egp_ts_claims import KS, M_E4, SIGMA_N, horizons
+from bolib.papers.egp_ts_claims import (KS, M_E4, SIGMA_N, UNIT_CUBE_LABEL, horizons, lengthscale_widths,
+                                        units_differ)
 from bolib.runtime import rng
 
 #: the 4-kernel dictionary's single-kernel baselines (kernel, ARD) of Figs. 1, 3(a), 6 and 7
@@ -64,8 +65,28 @@ def egp_ts(S: dict, dictionary: str, refit_every: int) -> dict:
     return {"method": "egp-ts", "settings": {**ts_common(S), "dictionary": dictionary, "refit_every": refit_every}}
 
 
+#: the methods whose fixed lengthscales (the 11-RBF dictionary) or lengthscale prior (FB-GP-TS's App. E box)
+#: are stated in the problem's own units in Figs. 2-5 (:func:`in_problem_units`)
+UNIT_AWARE = ("egp-ts", "bandit-bo", "exp3-bo", "fb-gp-ts")
+
+
+def in_problem_units(problem: str, label: str, variant: dict) -> dict | None:
+    """A Figs. 2-5 variant on ``problem`` (:attr:`bolib.comparisons.Study.adapt`): the 11-RBF lengthscales
+    10^c and FB-GP-TS's lengthscale box in the units of the problem's domain (Table 1's boxes; the
+    robot's metres and seconds), i.e. ``lengthscale_units`` = the box's widths. Where every width is 1
+    the two readings coincide, so the unit-cube ablation
+    (:data:`~bolib.papers.egp_ts_claims.UNIT_CUBE_LABEL`) runs only where they differ."""
+    widths = lengthscale_widths(problem)
+    if np.all(widths == 1):
+        return None if label == UNIT_CUBE_LABEL else variant
+    if label == UNIT_CUBE_LABEL or variant["method"] not in UNIT_AWARE:
+        return variant
+    return {**variant, "settings": {**variant["settings"], "lengthscale_units": widths.tolist()}}
+
+
 def method_variants(S: dict, dictionary: str, horizon: int, gp_ei: bool = True) -> dict:
-    """The paper's methods for a dictionary ("four": Fig. 1 and 3(a); "rbf11": Figs. 2, 3(b), 4, 5); EXP3BO's horizon is the budget."""
+    """The paper's methods for a dictionary ("four": Fig. 1 and 3(a); "rbf11": Figs. 2, 3(b), 4, 5, with the
+    unit-cube ablation :data:`~bolib.papers.egp_ts_claims.UNIT_CUBE_LABEL`); EXP3BO's horizon is the budget."""
     common = ts_common(S)
     variants = {"GP-EI (BoTorch)": {"method": "botorch-logei", "settings": {"raw_samples": S["ei_raw_samples"]}}} if gp_ei else {}  # slowest first
     variants |= {"EGP-TS": egp_ts(S, dictionary, S["egp_refit"]),
@@ -76,7 +97,9 @@ def method_variants(S: dict, dictionary: str, horizon: int, gp_ei: bool = True) 
         variants |= {f"GP-TS {kernel}{'-ard' if ard else ''}": gp_ts(S, kernel, ard) for kernel, ard in KERNEL4}
     else:
         variants |= {"GP-TS rbf (fitted l)": gp_ts(S, "rbf"),
-                     "FB-GP-TS": {"method": "fb-gp-ts", "settings": {**common, "steps": S["fb_steps"]}}}
+                     "FB-GP-TS": {"method": "fb-gp-ts", "settings": {**common, "steps": S["fb_steps"]}},
+                     UNIT_CUBE_LABEL: {"method": "egp-ts", "settings": {**egp_ts(S, dictionary, S["egp_refit"])["settings"],
+                                                                  "lengthscale_units": None}}}
     return variants
 
 
@@ -171,7 +194,7 @@ def fig1(S: dict, seeds) -> Study:
 def fig2(S: dict, seeds) -> Study:
     """Fig. 2 (Sec. 6): the 11-RBF dictionary on synthetic functions."""
     return Study("000-fig2", S["fig2_functions"], method_variants(S, "rbf11", S["budget"]), seeds,
-                 fixed={"budget": S["budget"], "n_init": S["n_init"]})
+                 fixed={"budget": S["budget"], "n_init": S["n_init"]}, adapt=in_problem_units)
 
 
 def fig3(S: dict, seeds) -> tuple[Study, Study]:
@@ -181,7 +204,7 @@ def fig3(S: dict, seeds) -> tuple[Study, Study]:
     return (Study("000-fig3", robots, method_variants(S, "four", S["robot_budget"]), seeds, fixed=fixed,
                   options=lambda s: {"goal_seed": s}),
             Study("000-fig3b", robots, method_variants(S, "rbf11", S["robot_budget"]), seeds, fixed=fixed,
-                  options=lambda s: {"goal_seed": s}))
+                  options=lambda s: {"goal_seed": s}, adapt=in_problem_units))
 
 
 def fig3_values(traces_a, traces_b, robots, n_init: int) -> dict:
@@ -190,20 +213,33 @@ def fig3_values(traces_a, traces_b, robots, n_init: int) -> dict:
     in the 11-RBF runs."""
     values = {f"F3{part}-{robot}": traces.at(robot) for robot in robots for part, traces in (("a", traces_a), ("b", traces_b))}
     speed = lambda trace: seconds_per_evaluation(trace, n_init)  # noqa: E731
-    return values | {f"F3-speed-{robot}": traces_b.at(robot, metric=speed, labels=["EGP-TS", "FB-GP-TS"]) for robot in robots}
+    return (values | {f"F3-speed-{robot}": traces_b.at(robot, metric=speed, labels=["EGP-TS", "FB-GP-TS"]) for robot in robots}
+            | units_values(traces_b, robots))
+
+
+def units_values(traces, problems) -> dict:
+    """The per-seed final regrets of the units ablation claims F-units-*: EGP-TS with the 11-RBF grid in the
+    problem's units and on the unit cube, on the problems where the two differ."""
+    return {f"F-units-{p}": traces.at(p, labels=["EGP-TS", UNIT_CUBE_LABEL]) for p in problems if units_differ(p)}
+
+
+def fig2_values(traces, problems) -> dict:
+    """The per-seed final regrets of Fig. 2's claims and of its units ablation."""
+    return {f"F2-{p}": traces.at(p) for p in problems} | units_values(traces, problems)
 
 
 def fig4(S: dict, seeds) -> Study:
     """Fig. 4 (Sec. 6): neural-network tuning with the 11-RBF dictionary."""
     return Study("000-fig4", nn_problems(S), method_variants(S, "rbf11", S["nn_budget"]), seeds,
                  fixed={"budget": S["nn_budget"], "n_init": S["n_init"]},
-                 options=lambda s: {"repeats": S["nn_repeats"], "epochs": S["nn_epochs"]})
+                 options=lambda s: {"repeats": S["nn_repeats"], "epochs": S["nn_epochs"]}, adapt=in_problem_units)
 
 
 def fig5(S: dict, seeds) -> list[Study]:
     """Fig. 5 (Sec. 6): synchronous parallel TS methods on Ackley-5d, one study per K."""
     return [Study(f"000-fig5-K{K}", ["ackley5-unit"], method_variants(S, "rbf11", S["parallel_budget"], gp_ei=False), seeds,
-                  fixed={"budget": S["parallel_budget"], "n_init": S["n_init"], "mode": "sync", "batch_size": K})
+                  fixed={"budget": S["parallel_budget"], "n_init": S["n_init"], "mode": "sync", "batch_size": K},
+                  adapt=in_problem_units)
             for K in S["parallel_K"]]
 
 
@@ -342,13 +378,37 @@ def e4_values(e4, S: dict) -> dict:
             "bayes_identity": {"estimate": bayes[0], "ci": bayes[1], "n": len(ego)}}
 
 
+def lemma5_values(e4) -> dict:
+    """Lemma 5 (App. B.2) from the runs ``e4`` of :func:`e4_theorem1`. Its proof rests on the identity
+    E[mu^{m_t}_{t-1}(x_t)] = E[f(x_*)] (x_t, m_t and x_*, m_* equally distributed given D_{t-1}), from which
+    E[mu^{m_t}_{t-1}(x_t) - f(x_t)] = E[f(x_*) - f(x_t)] <= 2B. Per run, the mean over t of
+    mu^{m_t}_{t-1}(x_t) - f(x_*), with f(x_*) = y_t + regret_t - noise_t (the noise averages out), divided by
+    the mean of f(x_*) over the EGP-TS runs: ``egp`` (the claim's ``estimate``, ``ci``, ``n``), and the same for
+    the single-member runs whose member is not m* (``wrong``, the contrast: their draws are not matched to
+    the posterior). ``regret`` and ``two_B`` are E[f(x_*) - f(x_t)] and 2B over the EGP-TS runs."""
+    runs = [(p, o) for p, o in e4 if p["rule"] in ("egp-ts", "single")]
+    f_star = lambda o: np.mean(o["y"] + o["regret"])  # noqa: E731
+    scale = np.mean([f_star(o) for p, o in runs if p["rule"] == "egp-ts"])
+    gap = {"egp": [], "wrong": []}
+    for p, o in runs:
+        if p["rule"] == "egp-ts" or p["member"] != o["m_star"]:
+            gap["egp" if p["rule"] == "egp-ts" else "wrong"].append(np.mean(o["mu"]) - f_star(o))
+    out = {}
+    for key, values in gap.items():
+        estimate, ci = rules.resampled_mean(np.array(values) / scale)
+        out[key] = {"estimate": estimate, "ci": ci, "n": len(values)}
+    ego = [o for p, o in e4 if p["rule"] == "egp-ts"]
+    return out | {"scale": scale, "regret": float(np.mean([o["regret"] for o in ego])),
+                  "two_B": 2 * float(np.mean([o["f_abs_max"] for o in ego]))}
+
+
 def e7_values(e4, S: dict, shift: float = E7_MEAN_SHIFT) -> dict:
     """E7 (Lemma 4) from the EGP-TS runs of ``e4`` (:func:`e4_theorem1`): Lemma 4's confidence set
     (:func:`paper.confidence_set_outside`, noise SD :data:`~bolib.papers.egp_ts_claims.SIGMA_N`) along
     each run. ``covered`` (per seed: m* in C_T, the claim's outcomes), ``misses`` (seeds x T: m* outside
     C_t), ``wrong_outside`` (per seed and wrong member: outside C_T, the check's power), Lemma 4's
-    ``lemma4_bound`` 2M/T and ``control``, the coverage rule at level 1 - 2M/T applied to the same runs
-    with every member's mean raised by ``shift`` (a miscalibrated model: a report, not a claim)."""
+    ``lemma4_bound`` 2M/T and ``control``, per seed whether m* stays in C_T when every member's mean is
+    raised by ``shift`` (a miscalibrated model; claim E7-control)."""
     T, _, _ = horizons(S)
     ego = [o for p, o in e4 if p["rule"] == "egp-ts"]
     outside = [paper.confidence_set_outside(o["member"], o["mu"], o["sigma"], o["y"], M_E4, T, SIGMA_N) for o in ego]
@@ -357,7 +417,7 @@ def e7_values(e4, S: dict, shift: float = E7_MEAN_SHIFT) -> dict:
     shifted = [not paper.confidence_set_outside(o["member"], o["mu"] + shift, o["sigma"], o["y"], M_E4, T, SIGMA_N)[-1, o["m_star"]]
                for o in ego]
     return {"covered": ~misses[:, -1], "misses": misses, "wrong_outside": wrong_outside, "lemma4_bound": 2 * M_E4 / T,
-            "control": rules.coverage(shifted, 1 - 2 * M_E4 / T, 0.05)}
+            "control": np.array(shifted, dtype=float)}
 
 
 def e6_values(e6, e6_random, S: dict, rho: dict) -> dict:

@@ -43,6 +43,28 @@ def test_rbf11_dictionary_keeps_lengthscales_fixed(wave_data):
         make_optimizer("egp-ts", 2, dictionary="five")
 
 
+def test_lengthscale_units_divide_the_fixed_lengthscales_by_each_input_width(wave_data):
+    X, y = wave_data(15)
+    members = [("rbf", False, 10.0)]
+    widths = {"none": None, "equal": [20.0, 20.0], "mixed": [10.0, 40.0]}
+    scales = {}
+    for name, w in widths.items():
+        opt = make_optimizer("egp-ts", 2, seed=0, members=members, lengthscale_units=w, **FAST)
+        opt.tell(X, y)
+        scales[name] = opt.ensemble.features[0].lengthscale
+    np.testing.assert_allclose(scales["none"], [10.0, 10.0])
+    np.testing.assert_allclose(scales["equal"], [0.5, 0.5])
+    np.testing.assert_allclose(scales["mixed"], [1.0, 0.25])  # an ARD member where the widths differ
+    # FB-GP-TS reads its lengthscale box in the same units
+    fb = make_optimizer("fb-gp-ts", 2, seed=0, burn_in=20, steps=3, lengthscale_units=[10.0, 40.0])
+    fb.tell(X, y)
+    ls = fb.ensemble.features[0].lengthscale
+    assert ls[0] == pytest.approx(4 * ls[1])
+    for bad in ([1.0, 0.0], [1.0, np.inf], [-2.0, 1.0]):
+        with pytest.raises(ValueError, match="lengthscale_units"):
+            make_optimizer("egp-ts", 2, lengthscale_units=bad)
+
+
 def test_rf_gp_ts_is_a_single_member_refitted_every_step():
     opt = make_optimizer("rf-gp-ts", 2, seed=0, kernel="matern25", **FAST)
     run(get_benchmark("branin"), opt, budget=9, seed=0, n_init=5)

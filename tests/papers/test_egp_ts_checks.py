@@ -293,7 +293,24 @@ def test_e4_and_e7_values_are_the_notebooks_inline_computation():
     np.testing.assert_array_equal(v7["covered"], ~misses[:, -1])
     assert v7["lemma4_bound"] == 2 * M / T and len(v7["wrong_outside"]) == 4 * (M - 1)
     shifted = [not confidence_set_outside(o["member"], o["mu"] + 0.5, o["sigma"], o["y"], M, T, sigma_n)[-1, o["m_star"]] for o in ego]
-    assert v7["control"] == rules.coverage(shifted, 1 - 2 * M / T, 0.05)
+    np.testing.assert_array_equal(v7["control"], np.array(shifted, dtype=float))
+
+
+def test_lemma5_values_measure_the_mean_at_the_query_against_the_maximum():
+    """mu^{m_t}(x_t) - f(x_*) per run over the mean f(x_*); a posterior mean equal to the maximum at every query
+    gives 0, one at 0 gives -1, and single runs of m* are left out of the contrast."""
+    f_star, T = 2.0, 5
+    noise = np.array([0.1, -0.1, 0.0, 0.2, -0.2])
+    def run(mu, m_star=0):
+        return {"mu": np.full(T, mu), "y": np.full(T, 1.5) + noise, "regret": np.full(T, f_star - 1.5),
+                "m_star": m_star, "f_abs_max": 3.0}
+    e4 = ([({"rule": "egp-ts", "seed": s}, run(f_star)) for s in range(3)]
+          + [({"rule": "single", "member": 1, "seed": s}, run(0.0)) for s in range(3)]
+          + [({"rule": "single", "member": 0, "seed": s}, run(5.0)) for s in range(3)])
+    l5 = xp.lemma5_values(e4)
+    assert l5["egp"]["estimate"] == pytest.approx(0.0) and l5["egp"]["n"] == 3
+    assert l5["wrong"]["estimate"] == pytest.approx(-1.0) and l5["wrong"]["n"] == 3
+    assert l5["regret"] == pytest.approx(0.5) and l5["two_B"] == 6.0
 
 
 def test_e6_values_are_the_notebooks_inline_computation():
