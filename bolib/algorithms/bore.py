@@ -136,8 +136,9 @@ class BOREPLS(BORE):
         return mean + self.beta_t() * std if self.beta_t() else mean
 
     def log_target(self, X, target):
-        """log max(pi_hat + beta sigma, 1e-6): the PLS class probability can be <= 0 (eq. 13)."""
-        return torch.log(self.score(X).clamp_min(LOG_FLOOR))
+        """log pi_{t,delta}(x) of eq. 20, min(1, max(0, pi_hat + beta sigma)), with 0 raised to 1e-6 so the log
+        stays finite: the PLS class probability and its upper bound can leave [0, 1] (eq. 13)."""
+        return torch.log(self.score(X).clamp(LOG_FLOOR, 1.0))
 
 
 class BOREPlusPlus(BOREPLS):
@@ -175,7 +176,8 @@ class BatchBORE(_Batch, BORE):
 
 
 class BatchBOREPlusPlus(_Batch, BOREPLS):
-    """Batch BORE++ (Sec. 5.1, Theorem 4): SVGD on p_hat ~ max(pi_hat + beta sigma, 1e-6), practical beta = 3."""
+    """Batch BORE++ (Sec. 5.1, Theorem 4): SVGD on p_hat ~ pi_{t,delta} of eq. 20 (:meth:`BOREPLS.log_target`),
+    practical beta = 3."""
 
     name = "batch-bore++"
     cheap_settings = {"svgd_steps": 20}

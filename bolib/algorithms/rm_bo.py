@@ -3,8 +3,10 @@ arXiv:2206.06872): RM-GP-UCB and RM-GP-TS as ask/tell optimisers, and the pieces
 finite-domain theory harness of :mod:`bolib.papers.rm_bo`.
 
 Meta data. M previous tasks ("meta-tasks"), task i with N_i noisy observations (X_i, y_i) on the unit
-cube, in the same output units as the target (no per-task standardisation: the function gaps below
-compare values across tasks). An optimiser takes them from the setting ``meta_tasks`` (a list of
+cube, in the same output units as the target: the function gaps below compare the raw values across
+tasks. Each task's own GP (its posterior mean and sd in eq. 2's meta term) standardises that task's
+outputs by default, so its prior mean is the task's mean; ``meta_standardize=False`` gives the authors'
+zero-mean GP on the raw outputs instead. An optimiser takes them from the setting ``meta_tasks`` (a list of
 ``{"X": ..., "y": ...}``) or, if that is None, from ``problem.meta["tasks"]`` in :meth:`prepare`;
 without either it stops with a clear error. An explicit empty list means "no previous tasks"
 (M = 0): the meta part of eq. 2 is then empty and the method is GP-UCB (GP-TS); the every-method
@@ -275,7 +277,8 @@ class MetaOptimizer(GPOptimizer):
     """What RM-GP-UCB, RM-GP-TS and the meta-BO baselines share: the previous tasks and one GP per task.
 
     Each meta GP has the target GP's kernel settings and is fitted once (type-II ML unless the
-    hyperparameters are given), then frozen.
+    hyperparameters are given), then frozen; ``meta_standardize`` (default True) standardises each task's
+    outputs for its GP (prior mean the task's mean), False keeps a zero prior mean on the raw outputs.
     """
 
     #: every-method tests: no previous tasks (the meta path is covered by the paper-004 tests)
@@ -284,8 +287,9 @@ class MetaOptimizer(GPOptimizer):
     fits_meta_gps = True
 
     def __init__(self, dim, seed=0, *, meta_tasks=None, kernel="matern25", ard=True, lengthscale=None, noise=None,
-                 refit_every=5, **settings):
+                 refit_every=5, meta_standardize=True, **settings):
         self._kernel_settings = {"kernel": kernel, "ard": ard, "lengthscale": lengthscale, "noise": noise}
+        self.meta_standardize = bool(meta_standardize)
         super().__init__(dim, seed, kernel=kernel, ard=ard, lengthscale=lengthscale, noise=noise,
                          refit_every=refit_every, **settings)
         self.tasks: list[tuple[np.ndarray, np.ndarray]] | None = None
@@ -296,7 +300,8 @@ class MetaOptimizer(GPOptimizer):
     def set_tasks(self, tasks) -> None:
         self.tasks = check_meta_tasks(tasks, self.dim)
         if self.fits_meta_gps:
-            self.meta_gps = [GP(**self._kernel_settings, **self.gp_settings).fit(X, y) for X, y in self.tasks]
+            self.meta_gps = [GP(**self._kernel_settings, **self.gp_settings, standardize=self.meta_standardize).fit(X, y)
+                             for X, y in self.tasks]
         self.tasks_ready()
 
     def tasks_ready(self) -> None:

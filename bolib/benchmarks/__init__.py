@@ -87,8 +87,9 @@ def get_benchmark(name: str, dim: int | None = None, **options) -> Problem:
 
     ``options`` go to problems that take them: ``goal_seed`` (robot pushing), ``repeats``,
     ``epochs``, ``max_samples`` (MLP tuning), ``kernel``, ``lengthscale``, ``draw_seed``, ``stream``,
-    ``n_pairs``, ``certify`` (``gp-draw``), ``group_dim``, ``perm_seed`` (``add-3modal``),
-    ``repeat_seed`` (``fcnet-*``).
+    ``n_pairs``, ``certify`` (``gp-draw``), ``group_dim``, ``perm_seed``, ``layout`` (``add-3modal``:
+    ``"authors"`` or ``"shifted"``, modes moved off the box centre per seed), ``box_seed``
+    (``face-cascade20``: each threshold's box placed off the default per run), ``repeat_seed`` (``fcnet-*``).
     """
     module, _, function = benchmark_entry(name).partition(":")
     builder = getattr(importlib.import_module(module), function)

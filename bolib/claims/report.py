@@ -84,7 +84,9 @@ def incomplete_runs(run_dir: str | Path) -> list[str]:
 def _tally(rows: pd.DataFrame) -> str:
     decided = rows[rows.verdict.isin(["reproduced", "not reproduced"])]
     undecided = rows[(rows.verdict == "inconclusive") | (rows.kind == "not run")]
-    parts = [f"{(decided.verdict == 'reproduced').sum()} reproduced",
+    reproduced = decided[decided.verdict == "reproduced"]
+    errata = int((reproduced.kind == "erratum").sum())  # a reproduced erratum is a statement of the paper found wrong
+    parts = [f"{len(reproduced)} reproduced" + (f" ({errata} of them errata: the paper's version fails)" if errata else ""),
              f"{(decided.verdict == 'not reproduced').sum()} not reproduced"]
     if len(undecided):
         why = pd.Series([undecided_reason(r) for r in undecided.itertuples()]).value_counts()

@@ -48,6 +48,7 @@ themselves are set up by their benchmarks (:func:`bolib.benchmarks.cartpole.cart
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -243,6 +244,12 @@ def variance_step_error(variances, noise_var: float, C1: float) -> float:
 GRID_ACQS = ("ucb", "ts")
 
 
+def srinivas_beta(t: int, n_domain: int, delta: float = 0.1) -> float:
+    """beta_t^(1/2) of Srinivas et al. (2010, Theorem 1) on a finite domain D: beta_t = 2 log(|D| t^2 pi^2 / (6 delta)).
+    GP-UCB with this beta is our exploring baseline (the paper's GP-UCB uses sqrt(0.2 log 2t), :func:`practical_beta`)."""
+    return math.sqrt(2 * math.log(n_domain * t ** 2 * math.pi ** 2 / (6 * delta)))
+
+
 def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init: int = 5, lam: float | None = None,
              beta=None, tau: float = 1.0, gap_reduce: str = "mean", gap_noise_term: float = 0.0,
              eta_n: float = 1.0, r: float = 0.7, eps: float = 0.7, weights: str = "online", nu="adaptive",
@@ -250,7 +257,8 @@ def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init:
     """RM-GP-UCB (``acquisition="ucb"``) or RM-GP-TS (``"ts"``) for T queries on a :func:`synthetic_task`.
 
     ``lam``: the target GP's regulariser (default: the noise variance; Theorem 1 uses 1 + 2/T);
-    ``beta``: the multiplier of sigma, a constant or a function of t (default sqrt(0.2 log 2t), d = 1).
+    ``beta``: the multiplier of sigma, a constant, a function of t, or ``"srinivas"`` (:func:`srinivas_beta` on the
+    grid, delta = 0.1) (default sqrt(0.2 log 2t), d = 1).
     The meta GPs use the noise variance. The schedule settings are those of
     :class:`bolib.algorithms.rm_bo.MetaSchedule` (``nu=0.0``: GP-UCB / GP-TS). The n_init initial points
     are uniform grid indices from the seed's ``init`` stream (the same for every method); the gaps,
@@ -264,8 +272,11 @@ def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init:
     K, f, noise_var = task["K"], task["f"], task["noise_var"]
     m, M = len(f), len(task["tasks"])
     lam = noise_var if lam is None else float(lam)
-    beta_fn = beta if callable(beta) else ((lambda t: practical_beta(t, 1)) if beta is None
-                                           else (lambda t: float(beta)))
+    if beta == "srinivas":
+        beta_fn = functools.partial(srinivas_beta, n_domain=m)
+    else:
+        beta_fn = beta if callable(beta) else ((lambda t: practical_beta(t, 1)) if beta is None
+                                               else (lambda t: float(beta)))
     metas = [meta_posterior(K, idx, y, noise_var) for idx, y, _ in task["tasks"]]
     meta_mean = np.array([mu for mu, _ in metas]).reshape(M, m)
     meta_sd = np.array([sd for _, sd in metas]).reshape(M, m)

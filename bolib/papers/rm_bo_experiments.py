@@ -16,6 +16,7 @@ import importlib
 import numpy as np
 
 from bolib import comparisons, plots
+from bolib.algorithms.rm_bo import nu_step
 from bolib.benchmarks import benchmark_entry, cartpole, image_tuning, svm_grid
 from bolib.comparisons import Study
 from bolib.experiment import Experiment, stage_seeds
@@ -27,7 +28,10 @@ from bolib.papers.rm_bo_claims import C5_QUERY, C5_SHARE, C5_SLOW_SHARE, DELTA, 
 #: Figs. 1a-c, 4, 5 (C5, C7-hedge), F8 and E-TS: label -> grid_run settings
 FIG1 = {"RM-GP-UCB": {}, "fixed w": {"weights": "fixed"}, "GP-UCB": {"nu": 0.0}, "eta 0.01": {"eta_n": 0.01},
         "eta 0.1": {"eta_n": 0.1}, "eta 5": {"eta_n": 5.0}, "gap max": {"gap_reduce": "max"}, "RM-GP-TS": {"acquisition": "ts"},
-        "RM-GP-TS (nu_1 = 0)": {"acquisition": "ts", "nu_start": 0.0}, "GP-TS": {"acquisition": "ts", "nu": 0.0}}
+        "RM-GP-TS (nu_1 = 0)": {"acquisition": "ts", "nu_start": 0.0}, "GP-TS": {"acquisition": "ts", "nu": 0.0},
+        "GP-UCB (Srinivas beta)": {"nu": 0.0, "beta": "srinivas"}}
+#: the exploring baselines of Fig. 1a's setting (ours: they tell "meta-tasks help" from "the paper's GP-UCB stalls")
+EXPLORING = ["GP-TS", "GP-UCB (Srinivas beta)"]
 #: C2a and C2b: RM-GP-UCB, GP-UCB and the meta part alone (nu fixed at 1)
 DISSIMILAR = {"RM-GP-UCB": {}, "GP-UCB": {"nu": 0.0}, "nu = 1": {"nu": 1.0}}
 #: Fig. 1d (C3, C3-nu1, C3-eps): several epsilon with r = 0.99, GP-UCB and nu fixed at 1
@@ -49,6 +53,9 @@ GP_UCB = {"method": "rm-gp-ucb", "settings": {"nu": 0.0, "meta_tasks": []}}  # R
 META_METHODS = {"GP-UCB": GP_UCB, "RM-GP-UCB": {"method": "rm-gp-ucb", "settings": {}},
                 "RM-GP-TS": {"method": "rm-gp-ts", "settings": {}}, "RGPE": {"method": "rgpe", "settings": {}},
                 "TAF": {"method": "taf", "settings": {}}, "MTBO": {"method": "mtbo", "settings": {}}}
+#: the ablation of the meta GPs' prior (§6.9, claim F2e-std): the authors' zero-mean GP on each task's raw outputs
+RAW_META = "RM-GP-UCB (raw meta GPs)"
+META_METHODS[RAW_META] = {"method": "rm-gp-ucb", "settings": {"meta_standardize": False}}
 MAP_FIT = {"hyperprior": "botorch", "fit_starts": 1}  # GP fits of §6.10-6.11 (settings table: MAP, one start; §6.7-6.9 use type-II ML)
 NS_FRACTIONS = (0.2, 0.4, 0.6, 0.8)  # training-set fractions of the non-stationary stand-in's previous tasks
 
@@ -184,10 +191,11 @@ def cp_meta(S: dict) -> Experiment:
 
 
 def cp(S: dict, seeds, tasks: list) -> Study:
-    """Figs. 2e-f (§6.9: F2e, F2e-ts, F2f): every method on the CartPole target (centre 0), previous tasks ``tasks``.
+    """Figs. 2e-f (§6.9: F2e, F2e-ts, F2f, F2e-std): every method on the CartPole target (centre 0), previous tasks
+    ``tasks``, and the meta-GP ablation :data:`RAW_META`.
 
     ``tasks`` come from the runs of :func:`cp_meta`; :func:`plan` puts a stand-in in their place."""
-    return _cartpole(S, "rmbo-cp", constants(S)["CP_METHODS"], seeds, tasks)
+    return _cartpole(S, "rmbo-cp", constants(S)["CP_METHODS"] + [RAW_META], seeds, tasks)
 
 
 def cp9_meta(S: dict) -> Experiment:
@@ -372,10 +380,51 @@ def c8_values(result) -> dict:
 def fig1_values(result) -> dict:
     """The mean simple regret per seed (§6.2-6.5): of the Fig. 1a variants (F1a-*, F1c-*, F8), of Fig. 5's (C9), and
     of RM-GP-UCB with equal and unequal N_i (C9-equal) (``result``: the values of :func:`fig1`)."""
-    return {**{cid: mean_simple(result[0], FIG1) for cid in ("F1a-online", "F1a-fixed", "F1c-small", "F1c-large", "F8")},
+    return {**{cid: mean_simple(result[0], FIG1) for cid in ("F1a-online", "F1a-fixed", "F1c-small", "F1c-large", "F8",
+                                                             "F1a-explore")},
             "C9": mean_simple(result[1], ("RM-GP-UCB", "GP-UCB")),
             "C9-equal": {"equal N_i": mean_simple(result[0], ["RM-GP-UCB"])["RM-GP-UCB"],
                          "unequal N_i": mean_simple(result[1], ["RM-GP-UCB"])["RM-GP-UCB"]}}
+
+
+def adaptive_share(weights, gaps, r: float = 0.7, eps: float = 0.7) -> float:
+    """Sec. 5.2's rule multiplies nu by min(r, (sum_i w_i d_bar_i)^-eps) (:func:`~bolib.algorithms.rm_bo.nu_step`), which
+    is r unless sum_i w_i d_bar_i > r^(-1/eps) (1.665 at r = eps = 0.7): the share of the queries (rows of ``weights``
+    and ``gaps``, the values each query's update used) where the adaptive part acts, i.e. the factor is below r."""
+    factors = [nu_step(1.0, w, g, r, eps) for w, g in zip(np.asarray(weights).reshape(-1, np.shape(weights)[-1]),
+                                                          np.asarray(gaps).reshape(-1, np.shape(gaps)[-1]))]
+    return float(np.mean(np.array(factors) < r * (1 - 1e-12)))
+
+
+def adaptive_table(runs: dict, groups: dict):
+    """Per synthetic experiment and adaptive variant (``groups``: experiment name -> its variants), the share of
+    (seed, query) pairs where the adaptive part of the nu rule acts (:func:`adaptive_share`) and the median of
+    sum_i w_i d_bar_i against the threshold r^(-1/eps)."""
+    import pandas as pd
+
+    rows = []
+    for name, variants in groups.items():
+        for label, settings in variants.items():
+            if settings.get("nu", "adaptive") != "adaptive" or settings.get("nu_start") == 0.0:
+                continue  # nu fixed, or started at 0 (where it stays)
+            r, eps = settings.get("r", 0.7), settings.get("eps", 0.7)
+            w, g = stack(runs[name], label, "weights"), stack(runs[name], label, "gaps")
+            rows.append({"experiment": name, "variant": label, "r": r, "eps": eps,
+                         "threshold r^(-1/eps)": r ** (-1 / eps),
+                         "median sum_i w_i d_bar_i": float(np.median(np.einsum("stm,stm->st", w, g))),
+                         "share of queries where it acts": adaptive_share(w, g, r, eps)})
+    return pd.DataFrame(rows).set_index(["experiment", "variant"])
+
+
+def history_adaptive_share(results, study, labels=("RM-GP-UCB", "RM-GP-TS")) -> dict:
+    """:func:`adaptive_share` of a real-data study's runs (``results``: its (params, value) pairs), per label, from the
+    gaps and weights in each run's history (the default r = eps = 0.7)."""
+    out = {}
+    for label in labels:
+        entries = [e for params, value in results if study.label(params) == label for e in value["history"] if e.get("gaps")]
+        if entries:
+            out[label] = adaptive_share([e["weights"] for e in entries], [e["gaps"] for e in entries])
+    return out
 
 
 def weight_shares(study, results, label: str, n_similar: int, n_tasks: int, per_query: bool = False) -> np.ndarray:

@@ -117,6 +117,21 @@ def test_bore_plus_plus_theory_beta_explores_more_than_bore_pls():
     assert a.beta_t() > 20 and abs(x - 0.12) > 0.2  # the band sends BORE++ far away
 
 
+def test_batch_bore_plus_plus_target_is_eq_20s_clipped_upper_bound():
+    """log pi_{t,delta} with pi_{t,delta} = min(1, max(0, pi_hat + beta sigma)): 0 where the band exceeds 1,
+    log 1e-6 where it is below 0, log of the band in between."""
+    opt = make_optimizer("batch-bore++", 1, 0, n_init=3, kernel="rbf", svgd_steps=5)
+    X = np.array([[0.1], [0.12], [0.14]])
+    opt.tell(X, [1.0, 0.0, -1.0])
+    opt.fit_classifier()
+    grid = torch.linspace(0, 1, 201, dtype=torch.float64)[:, None]
+    score, target = opt.score(grid), opt.log_target(grid, "prob")
+    assert (score > 1).any()  # beta = 3 takes the band above 1 far from the data
+    expected = torch.log(score.clamp(1e-6, 1.0))
+    torch.testing.assert_close(target, expected)
+    assert target.max() <= 0.0
+
+
 @pytest.mark.parametrize("method,settings", [("optuna-tpe", {}), ("botorch-logei", {"num_restarts": 2, "raw_samples": 32})])
 def test_tpe_and_botorch_qei_run_through_the_loop_in_batches(method, settings):
     tr = Trace.from_dict(bo_job("branin", method, 0, 20, n_init=10, mode="sync", batch_size=5, settings=settings))

@@ -249,3 +249,18 @@ def test_rff_samples_use_per_dimension_lengthscales():
     spread0 = np.mean([np.ptp(opt.sample(gp, along0, 1.0)) for _ in range(20)])
     spread1 = np.mean([np.ptp(opt.sample(gp, along1, 1.0)) for _ in range(20)])
     assert spread0 > 10 * spread1
+
+
+def test_meta_gps_standardise_each_task_unless_asked_not_to():
+    """meta_standardize=False fits each previous task's GP on its raw outputs with a zero prior mean (the authors' code), the
+    default on the task's standardised outputs: each is the library GP with that setting, and the two differ."""
+    X = np.random.default_rng(0).random((12, 2))
+    y = 10.0 + np.sin(6 * X[:, 0])
+    far = np.array([[0.95, 0.95], [0.5, 0.02]])
+    means = {}
+    for standardize in (True, False):
+        opt = make_optimizer("rm-gp-ucb", 2, seed=0, meta_tasks=[{"X": X, "y": y}], meta_standardize=standardize)
+        reference = GP("matern25", ard=True, hyperprior="none", seed=0, standardize=standardize).fit(X, y)
+        means[standardize] = opt.meta_gps[0].predict(far)[0]
+        np.testing.assert_allclose(means[standardize], reference.predict(far)[0])
+    assert not np.allclose(means[True], means[False])

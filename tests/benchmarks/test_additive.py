@@ -1,12 +1,14 @@
 """Paper 002's additive synthetic functions (bolib.benchmarks.additive): the group function's optimum,
-the composite's exact f*, its determinism per permutation seed and its additive structure."""
+the composite's exact f*, its determinism per permutation seed and its additive structure, and the shifted
+layout that keeps the optimum away from the box centre."""
 import numpy as np
 import pytest
 from scipy.optimize import minimize
 from scipy.stats import multivariate_normal
 
 from bolib.benchmarks import get_benchmark
-from bolib.benchmarks.additive import FLOOR, additive_groups, group_argmax, group_function, group_optimum, mixture
+from bolib.benchmarks.additive import (FLOOR, SHIFT_MARGIN, additive_groups, group_argmax, group_function,
+                                       group_layouts, group_optimum, mixture)
 
 
 @pytest.mark.parametrize("d", [1, 2, 3, 6])
@@ -118,3 +120,97 @@ def test_additive_gp_draw_is_a_sum_over_its_groups_with_a_certified_maximum():
         Z = np.repeat(problem.argmax, len(grid), axis=0)
         Z[:, g] = grid
         assert problem.fn(Z).max() <= problem.optimum + 1e-9
+
+
+# ------------------------------------------------------------------ the shifted layout (modes away from the box centre)
+PAPER_CONFIGS = [(10, 3), (24, 6), (24, 11), (40, 5), (40, 18), (40, 35), (96, 5), (96, 29), (120, 55)]
+#: the least root-mean-square coordinate of the maximiser (over the relevant coordinates; [-1, 1] boxes, so in
+#: units of half the box's width) that the shifted layout keeps; a uniform point of the box has 0.58 on average
+MIN_RMS = 0.4
+
+
+def _rms_from_centre(problem):
+    """Root-mean-square coordinate of the problem's maximiser over the coordinates that belong to a group."""
+    relevant = sorted(i for g in problem.meta["groups"] for i in g)
+    return float(np.sqrt(np.mean(problem.argmax[0, relevant] ** 2)))
+
+
+@pytest.mark.parametrize("dim, group_dim", PAPER_CONFIGS)
+def test_shifted_layout_keeps_the_optimum_away_from_the_box_centre(dim, group_dim):
+    """For seeds 0-39 of each of the paper's nine configurations, the maximiser of the shifted layout lies at
+    a root-mean-square coordinate of at least 0.4 (a fifth of the box's width) from the box centre, and is the
+    stated optimum: f there is f*. Negative control: the authors' centres keep it closer than that in every
+    configuration (0.20 to 0.37)."""
+    for seed in range(40):
+        problem = get_benchmark("add-3modal", dim, group_dim=group_dim, perm_seed=seed, layout="shifted")
+        assert _rms_from_centre(problem) >= MIN_RMS, seed
+        assert problem.fn(problem.argmax)[0] == pytest.approx(problem.optimum, abs=1e-12)
+    assert _rms_from_centre(get_benchmark("add-3modal", dim, group_dim=group_dim, perm_seed=0)) < MIN_RMS
+
+
+def test_box_centre_is_no_better_than_random_points_in_the_shifted_layout():
+    """On (24, 6, 4), seeds 0-19: with the authors' centres the box centre (DIRECT's first point) has half the
+    regret of the best of 100 uniform points; in the shifted layout its mean regret is at least that of the best
+    of 100 uniform points."""
+    def regrets(layout):
+        centre, best_random = [], []
+        for seed in range(20):
+            problem = get_benchmark("add-3modal", 24, group_dim=6, perm_seed=seed, layout=layout)
+            centre.append(problem.optimum - problem.fn(np.zeros((1, 24)))[0])
+            best_random.append(problem.optimum - problem.fn(np.random.default_rng(seed).uniform(-1, 1, (100, 24))).max())
+        return np.mean(centre), np.mean(best_random)
+
+    centre, best_random = regrets("shifted")
+    assert centre >= best_random
+    centre, best_random = regrets("authors")
+    assert centre < 0.6 * best_random
+
+
+@pytest.mark.parametrize("d", [2, 3, 6])
+def test_shifted_group_keeps_three_modes_inside_the_box_and_its_maximum_is_the_stated_one(d):
+    """Each shifted group: the centres are the authors' values of each coordinate, dealt among the components and
+    moved together, every centre at least 0.1 inside the box; mean-shift from each centre ends at a distinct mode,
+    the heavy one's is the stated maximiser, and local search from random starts does not beat it."""
+    centres, weights, var = mixture(d)
+    for seed in range(5):
+        layout = group_layouts(1, d, seed)[0]
+        shifted, w, v = layout
+        np.testing.assert_array_equal(w, weights)
+        assert v == var
+        assert np.all(np.abs(shifted) <= 1 - SHIFT_MARGIN + 1e-12)
+        offset = shifted - np.sort(shifted, axis=0)[[0]]  # each coordinate relative to its smallest value
+        np.testing.assert_allclose(np.sort(offset, axis=0), np.sort(centres - centres.min(0), axis=0), atol=1e-12)
+        best = group_optimum(d, layout)
+        modes = []
+        for i in range(3):  # a local climb from each centre
+            local = minimize(lambda z: -group_function(z[None], d, layout)[0], shifted[i], method="L-BFGS-B",
+                             bounds=[(-1, 1)] * d)
+            assert np.linalg.norm(local.x - shifted[i]) < 0.05  # a mode next to its centre
+            modes.append(-local.fun)
+        assert np.argmax(modes) == np.argmax(weights) and max(modes) == pytest.approx(best, abs=1e-9)
+        assert sorted(modes)[1] < best - 1  # the others lie about log 8 lower
+        x_star = group_argmax(d, layout)
+        assert group_function(x_star[None], d, layout)[0] == best
+        for x0 in np.random.default_rng(seed).uniform(-1, 1, (10, d)):
+            res = minimize(lambda z: -group_function(z[None], d, layout)[0], x0, bounds=[(-1, 1)] * d, method="L-BFGS-B")
+            assert -res.fun <= best + 1e-12
+
+
+def test_shifted_layout_is_a_function_of_the_seed_and_the_authors_layout_is_the_default():
+    a, b = (get_benchmark("add-3modal", 24, group_dim=6, perm_seed=7, layout="shifted") for _ in range(2))
+    c = get_benchmark("add-3modal", 24, group_dim=6, perm_seed=8, layout="shifted")
+    authors = get_benchmark("add-3modal", 24, group_dim=6, perm_seed=7)
+    X = np.random.default_rng(1).uniform(-1, 1, (20, 24))
+    np.testing.assert_array_equal(a.fn(X), b.fn(X))
+    np.testing.assert_array_equal(a.argmax, b.argmax)
+    assert not np.allclose(a.argmax, c.argmax)
+    assert a.meta["groups"] == authors.meta["groups"] and a.meta["layout"] == "shifted"
+    assert authors.meta["layout"] == "authors" and not np.allclose(a.fn(X), authors.fn(X))
+    for g in authors.meta["groups"]:
+        np.testing.assert_array_equal(authors.argmax[0, g], group_argmax(6))
+    # additive over its groups, each with its own layout
+    layouts = group_layouts(len(a.meta["groups"]), 6, 7)
+    np.testing.assert_allclose(a.fn(X), sum(group_function(X[:, g], 6, mix) for g, mix in zip(a.meta["groups"], layouts)),
+                               rtol=1e-12)
+    with pytest.raises(ValueError, match="layout"):
+        get_benchmark("add-3modal", 10, layout="centred")

@@ -52,3 +52,26 @@ def test_objective_is_deterministic_and_is_the_accuracy_of_the_all_stages_rule()
     low = a.bounds[0]
     assert np.all(np.all(sums >= low, axis=1) >= np.all(sums >= tau, axis=1))
     assert np.all((0 <= a(U)) & (a(U) <= 1))
+
+
+def test_box_seed_places_each_default_off_the_middle_of_its_box():
+    """With a box seed, each stage's box keeps the width 0.5 |tau_k| and holds its default at 0.1 to 0.3 of the
+    width from one end (at least a fifth of the width from the middle), for every seed tried; the placement
+    is a function of the seed and differs between seeds. Without a seed the box is centred on the defaults
+    (negative control: there every default sits at the middle)."""
+    tau = fc.load_cascade()["thresholds"].astype(float)
+    for seed in range(40):
+        problem = get_benchmark("face-cascade20", box_seed=seed)
+        lo, hi = problem.bounds
+        np.testing.assert_allclose(hi - lo, 2 * fc.WIDTH * np.abs(tau), rtol=1e-12)
+        u = (tau - lo) / (hi - lo)
+        np.testing.assert_allclose(u, fc.default_fractions(seed), atol=1e-9)
+        assert np.all((np.minimum(u, 1 - u) >= 0.1 - 1e-9) & (np.minimum(u, 1 - u) <= 0.3 + 1e-9))
+        assert np.all(np.abs(u - 0.5) >= 0.2 - 1e-9)
+        assert problem.fn(tau[None])[0] == problem.meta["default_accuracy"]
+    a, b, c = (get_benchmark("face-cascade20", box_seed=s) for s in (3, 3, 4))
+    np.testing.assert_array_equal(a.bounds, b.bounds)
+    assert not np.allclose(a.bounds, c.bounds)
+    assert 0.1 < np.mean(fc.default_fractions(3) > 0.5) < 0.9  # both ends occur
+    centred = get_benchmark("face-cascade20")
+    np.testing.assert_allclose(centred.bounds.mean(axis=0), tau, rtol=1e-6)

@@ -54,3 +54,24 @@ def test_maximum_is_near_the_truth_and_not_improved_by_local_search():
 def test_no_valid_expansion_history_scores_the_floor():
     theta = np.array([[0.05, 1.2, -2.0, -2.0, 0.7, -19.3, 0.14, 3.1, 0.1]])  # E^2 < 0 near z = 1.6
     assert sn.log_likelihood(theta, sn.data(0))[0] == sn.FLOOR
+
+
+def test_boxes_are_placed_off_the_truth_and_their_centre_has_no_head_start():
+    """Every parameter's truth lies at least a fifth of its box's width from the middle (TRUTH_FRACTIONS), so
+    the box centre (DIRECT's first point) is far from the maximum: it scores below the best of 50 uniform
+    points of the box in most draws, and the well-constrained parameters of the best-known maximum (h, M_B,
+    alpha, beta, sigma_int) sit off the middle too. Negative control: boxes of the same widths centred on the
+    truth score within 0.03 of the maximum at their centre."""
+    lo, hi = sn.BOXES.T
+    width = hi - lo
+    np.testing.assert_allclose(sn.TRUTH_FRACTIONS, (sn.TRUTH - lo) / width)
+    assert np.all(np.abs(sn.TRUTH_FRACTIONS - 0.5) >= 0.2 - 1e-12)
+    assert np.all(np.abs((sn.BEST_PARAMS[4:] - lo[4:]) / width[4:] - 0.5) >= 0.2)
+    problem = get_benchmark("supernova20")
+    centre = problem(np.full((1, 20), 0.5))[0]
+    best_random = [problem(np.random.default_rng(s).random((50, 20))).max() for s in range(20)]
+    assert np.mean(centre < np.array(best_random)) >= 0.9
+    assert centre < sn.BEST_KNOWN - 1
+    data = sn.data(0)
+    centred = sn.log_likelihood(sn.TRUTH, data)[0]  # the centre of truth-centred boxes is the truth
+    assert centred > sn.BEST_KNOWN - 0.03

@@ -33,6 +33,17 @@ def _run(tmp_path, name, verdicts, methods):
     return tmp_path / name
 
 
+def test_the_tally_names_the_errata_among_the_reproduced(tmp_path):
+    book = ClaimBook("000_x", "quick", tmp_path / "000_x.claims.json")
+    book.erratum("E1", "Table 1's optimum", "4.69", tolerance=1e-3, **PAPER)
+    book.decide("E1", 0.02, 1e-6)  # the paper's value misses, the correction holds
+    book.value("V1", "a printed value", 1.0, tolerance=0.1, **PAPER)
+    book.decide("V1", 1.02)
+    book.finish()
+    table = claims_report.run_claims(tmp_path)
+    assert "(2 reproduced (1 of them errata: the paper's version fails), 0 not reproduced)" in claims_report.headline(table)
+
+
 def test_report_readme_and_discussion_lead_with_the_papers_claims(tmp_path, methods):
     run = _run(tmp_path, "quick", [True, True, False], methods)
     (tmp_path / "figures" / "000_x").mkdir(parents=True)

@@ -400,3 +400,53 @@ def test_acquisition_runs_and_values():
     values = build.acquisition_values(runs, 4)["C-acq"]
     assert list(values) == list(build.ACQ_ROUTES)
     assert values["per-group DIRECT"] == [runs[4][0]["gap_per_group"]] and values["per-group DIRECT"][0] > -1e-6
+
+
+# ------------------------------------------------------------------ the optimum away from the box centre (issue 28)
+def test_runs_use_the_shifted_layout_and_the_off_default_cascade_box():
+    """Every study on the synthetic family (Figs. 3-4, F-decomp, C-seq, the dragonfly reference) asks for the
+    shifted layout with the seed's grouping; the face-cascade study places its box per seed, the supernova
+    study uses the module's fixed off-truth boxes; the problems built that way keep the optimum off the box
+    centre."""
+    from bolib.benchmarks import get_benchmark
+    from bolib.papers import add_gp_ucb_experiments as build
+    from bolib.pipeline import load_profile
+
+    S = load_profile("002_addgpucb", "quick")
+    studies = [*build.fig3(S, [3]).values(), build.decomp(S, [3]), build.cseq(S, [3]), build.dragonfly(S, [3])]
+    for study in studies:
+        options = study.options(3)
+        assert options["layout"] == "shifted" and options["perm_seed"] == 3
+        problem = get_benchmark("add-3modal", study.fixed["dim"], **options)
+        relevant = sorted(i for g in problem.meta["groups"] for i in g)
+        assert np.sqrt(np.mean(problem.argmax[0, relevant] ** 2)) >= 0.4
+    fig5 = build.fig5(S, [3])
+    assert fig5["face-cascade20"].options(3) == {"box_seed": 3} and fig5["supernova20"].options is None
+
+
+def test_moved_experiments_carry_the_off_centre_revision_with_their_quick_verdict():
+    """At every profile each declared claim decided on the synthetic family or a Fig. 5 stand-in carries the
+    off-centre revision of its family, with its quick verdict before the change (or 'not run at the quick
+    profile'); claims on other experiments (C5, C4, C-acq, C10) carry none."""
+    from bolib.papers.add_gp_ucb_claims import (OFF_CENTRE_BEFORE, OFF_CENTRE_REVISIONS, declare,
+                                                off_centre_family)
+    from bolib.pipeline import load_profile
+
+    assert off_centre_family("F24-6-4-RT") == off_centre_family("F96-5-19-DiRect") == "synthetic"
+    assert off_centre_family("C-seq") == off_centre_family("REF-dragonfly") == "synthetic"
+    assert off_centre_family("F5-supernova20-RAND-DiRect") == "supernova20"
+    assert off_centre_family("F5-face-cascade20-default") == "face-cascade20"
+    assert off_centre_family("C5-regret") is None and off_centre_family("C4a") is None
+    for profile in ("smoke", "quick", "paper"):
+        book = ClaimBook("002_addgpucb", profile)
+        declare(book, load_profile("002_addgpucb", profile))
+        for claim_id, declared in book.declared.items():
+            moved = [r for r in declared.revisions
+                     if any(r["changed"] == rev["changed"] for rev in OFF_CENTRE_REVISIONS.values())]
+            family = off_centre_family(claim_id)
+            if family is None:
+                assert not moved, claim_id
+                continue
+            assert moved == [{**OFF_CENTRE_REVISIONS[family],
+                              "verdict_before": OFF_CENTRE_BEFORE.get(claim_id, "not run at the quick profile")}], claim_id
+    assert {"F24-6-4-RT", "F24-6-4-Add-3/8", "F5-supernova20-RAND-DiRect"} <= set(OFF_CENTRE_BEFORE)

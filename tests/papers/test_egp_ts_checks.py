@@ -296,21 +296,27 @@ def test_e4_and_e7_values_are_the_notebooks_inline_computation():
     np.testing.assert_array_equal(v7["control"], np.array(shifted, dtype=float))
 
 
-def test_lemma5_values_measure_the_mean_at_the_query_against_the_maximum():
-    """mu^{m_t}(x_t) - f(x_*) per run over the mean f(x_*); a posterior mean equal to the maximum at every query
-    gives 0, one at 0 gives -1, and single runs of m* are left out of the contrast."""
-    f_star, T = 2.0, 5
-    noise = np.array([0.1, -0.1, 0.0, 0.2, -0.2])
+def test_lemma5_values_give_the_identitys_gap_per_query():
+    """mu^{m_t}(x_t) - f(x_*) per t over the mean f(x_*): a posterior mean equal to the maximum at every query gives no
+    error; one that starts at 0 and reaches the maximum gives the identity's error 1 (t = 1) and no error of the
+    inequality; a mean above the maximum breaks the inequality too. Single runs of m* are left out of the contrast."""
+    f_star, T = 2.0, 8
+    noise = np.tile([0.1, -0.1], T // 2)
     def run(mu, m_star=0):
-        return {"mu": np.full(T, mu), "y": np.full(T, 1.5) + noise, "regret": np.full(T, f_star - 1.5),
+        return {"mu": np.asarray(mu, dtype=float) * np.ones(T), "y": 1.5 + noise, "regret": np.full(T, f_star - 1.5),
                 "m_star": m_star, "f_abs_max": 3.0}
-    e4 = ([({"rule": "egp-ts", "seed": s}, run(f_star)) for s in range(3)]
-          + [({"rule": "single", "member": 1, "seed": s}, run(0.0)) for s in range(3)]
-          + [({"rule": "single", "member": 0, "seed": s}, run(5.0)) for s in range(3)])
-    l5 = xp.lemma5_values(e4)
-    assert l5["egp"]["estimate"] == pytest.approx(0.0) and l5["egp"]["n"] == 3
-    assert l5["wrong"]["estimate"] == pytest.approx(-1.0) and l5["wrong"]["n"] == 3
-    assert l5["regret"] == pytest.approx(0.5) and l5["two_B"] == 6.0
+    def e4(mu):
+        return ([({"rule": "egp-ts", "seed": s}, run(mu)) for s in range(3)]
+                + [({"rule": "single", "member": 1, "seed": s}, run(0.0)) for s in range(3)]
+                + [({"rule": "single", "member": 0, "seed": s}, run(5.0)) for s in range(3)])
+    exact = xp.lemma5_values(e4(f_star))
+    assert exact["paper_error"] == pytest.approx(0.0) and exact["corrected_error"] == pytest.approx(0.0)
+    np.testing.assert_allclose(exact["wrong_gap"], -1.0)
+    learning = xp.lemma5_values(e4(np.linspace(0.0, f_star, T)))
+    assert learning["paper_error"] == pytest.approx(1.0) and learning["corrected_error"] == 0.0
+    over = xp.lemma5_values(e4(f_star * 1.2))
+    assert over["corrected_error"] == pytest.approx(0.2)
+    assert learning["regret"] == pytest.approx(0.5) and learning["two_B"] == 6.0
 
 
 def test_e6_values_are_the_notebooks_inline_computation():

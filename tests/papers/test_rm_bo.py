@@ -528,5 +528,19 @@ def test_synthetic_group_values_per_seed():
     sep = X.c6_values([_runs(labels=["RM-GP-UCB"]), _runs(2, labels=["RM-GP-UCB"])])["C6-sep"]
     assert len(sep["all d = 2"]) == 2 and sep["d = (0.05, 0.5, 2, 4)"][0] == pytest.approx(np.log(3.5 / 0.15))
     fig1 = X.fig1_values([_runs(labels=X.FIG1), _runs(labels=X.C9_VARIANTS)])
-    assert set(fig1) == {"F1a-online", "F1a-fixed", "F1c-small", "F1c-large", "F8", "C9", "C9-equal"}
+    assert set(fig1) == {"F1a-online", "F1a-fixed", "F1c-small", "F1c-large", "F8", "F1a-explore", "C9", "C9-equal"}
     np.testing.assert_allclose(fig1["C9-equal"]["unequal N_i"], mean_r / 2)
+
+
+def test_srinivas_beta_is_theorem_1s_finite_domain_value():
+    t, D, delta = 10, 1000, 0.1
+    assert P.srinivas_beta(t, D, delta) == pytest.approx(math.sqrt(2 * math.log(D * t ** 2 * math.pi ** 2 / (6 * delta))))
+    assert P.srinivas_beta(t, D) > 5 * P.practical_beta(t, 1)  # it explores far more than the paper's sqrt(0.2 log 2t)
+
+
+def test_adaptive_share_counts_the_queries_where_the_gap_beats_the_threshold():
+    """At r = eps = 0.7 the factor is below r only where sum_i w_i d_bar_i > 0.7^(-1/0.7) = 1.665."""
+    weights = np.array([[0.5, 0.5]] * 4)
+    gaps = np.array([[1.0, 1.0], [1.6, 1.7], [2.0, 2.0], [0.0, 0.0]])  # weighted gaps 1, 1.65, 2, 0
+    assert X.adaptive_share(weights, gaps) == 0.25
+    assert X.adaptive_share(weights, gaps, r=0.99, eps=1.0) == 0.5  # threshold 1.0101: 1.65 and 2 act
