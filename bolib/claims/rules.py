@@ -382,8 +382,8 @@ def interval(estimate: float, ci: tuple[float, float], claimed: tuple[float, flo
              what: str = "estimate") -> Decision:
     """Decide "the quantity lies in ``claimed``" from its confidence interval ``ci``."""
     lo, hi = map(float, ci)
-    measured = (f"{what} {estimate:.4g} (95% CI {lo:.4g} to {hi:.4g}); claimed range "
-                f"{claimed[0]:.4g} to {claimed[1]:.4g}")
+    spread = f"95% CI {lo:.4g} to {hi:.4g}" if hi > lo else "no sampling interval"  # a computed value, or equal seeds
+    measured = f"{what} {estimate:.4g} ({spread}); claimed range {claimed[0]:.4g} to {claimed[1]:.4g}"
     details = {"estimate": float(estimate), "ci": [lo, hi], "claimed": [float(claimed[0]), float(claimed[1])]}
     if claimed[0] <= lo and hi <= claimed[1]:
         return Decision("reproduced", measured, "interval inside the claimed range", n, details)

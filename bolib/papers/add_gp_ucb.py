@@ -108,7 +108,7 @@ def eq14_sums(dim: int, group_dim: int, lengthscale: float, noise: float, T: int
             s2 = float(gp.predict(candidates[i:i + 1])[1][0] ** 2)
             sum_sj2 = float((stds[:, i] ** 2).sum())
         else:
-            i, s2, sum_sj2 = 0, 1.0, 1.0 / len(groups)
+            i, s2, sum_sj2 = 0, 1.0, 1.0  # the prior: each of the M groups has variance 1/M
         rows.append((sum_sj2, s2, c1 * math.log1p(s2 / noise)))
         X = np.vstack([X, candidates[i]])
     sum_sj2, s2, bound = (np.array(col) for col in zip(*rows))

@@ -275,3 +275,9 @@ def test_erratum_each_way():
     assert rules.erratum(paper_error=0.3, corrected_error=0.001, tolerance=0.01).verdict == "reproduced"
     assert rules.erratum(paper_error=0.002, corrected_error=0.001, tolerance=0.01).verdict == "not reproduced"
     assert rules.erratum(paper_error=0.3, corrected_error=0.2, tolerance=0.01).verdict == "inconclusive"
+
+
+def test_a_value_without_a_sampling_interval_prints_none():
+    exact = rules.value(3.7e-5, 0.0, 1e-3)
+    assert "no sampling interval" in exact.measured and "CI" not in exact.measured
+    assert "95% CI 0.9 to 1.1" in rules.value(1.0, 1.0, 0.2, ci=(0.9, 1.1)).measured

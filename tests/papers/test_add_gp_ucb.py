@@ -35,6 +35,7 @@ def test_eq14_fails_with_many_groups_and_holds_with_one():
     while with a single group (sum_j sigma_j^2 = sigma^2, Srinivas et al.'s Lemma 5.4) it holds, so
     the same rule says "not reproduced"."""
     additive = eq14_sums(6, 1, 0.2, 1.0, 40, 200, rng(0, "t14"))
+    assert additive["sum_sj2"][0] == additive["s2"][0] == 1.0  # the prior: six groups of variance 1/6 each
     assert additive["lhs"] > additive["rhs"] and additive["full"] <= additive["rhs"]
     assert np.all(additive["s2"] <= additive["bound"] + 1e-12)  # the valid form holds step by step
     assert rules.erratum(*eq14_errors(additive), tolerance=0.0).verdict == "reproduced"
