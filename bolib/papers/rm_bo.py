@@ -58,6 +58,7 @@ from scipy.stats import norm as normal
 from bolib import acquisition as acq
 from bolib.algorithms.rm_bo import (MetaSchedule, gap_estimate, hedge_weights, meta_ucb, nu_step, practical_beta, ts_draw,
                                     ucb_mix)
+from bolib.algorithms.gp_ucb_plus import beta_finite
 from bolib.errors import check_choice
 from bolib.models.grid import GridPosterior, GridRun, sample_on_grid
 from bolib.runtime import rng as make_rng
@@ -245,9 +246,9 @@ GRID_ACQS = ("ucb", "ts")
 
 
 def srinivas_beta(t: int, n_domain: int, delta: float = 0.1) -> float:
-    """beta_t^(1/2) of Srinivas et al. (2010, Theorem 1) on a finite domain D: beta_t = 2 log(|D| t^2 pi^2 / (6 delta)).
-    GP-UCB with this beta is our exploring baseline (the paper's GP-UCB uses sqrt(0.2 log 2t), :func:`practical_beta`)."""
-    return math.sqrt(2 * math.log(n_domain * t ** 2 * math.pi ** 2 / (6 * delta)))
+    """beta_t^(1/2) for Srinivas et al.'s finite-domain beta_t (:func:`~bolib.algorithms.gp_ucb_plus.beta_finite`).
+    GP-UCB with it is our exploring baseline (the paper's GP-UCB uses sqrt(0.2 log 2t), :func:`practical_beta`)."""
+    return math.sqrt(beta_finite(t, n_domain, delta))
 
 
 def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init: int = 5, lam: float | None = None,
