@@ -13,7 +13,8 @@ One job per family that the notebooks run, each cut to a few seconds:
 * ``bore-theory``: paper 003's D.1 testbed harness (PLS classifier, Theorem 1's beta);
 * ``bore-theory-rules``: that harness's other rules, its batch runs (Theorem 4) and its Bayesian
   Thompson-sampling runs (App. B);
-* ``batch-bore-svgd``: one synchronous batch-BORE round after the design (MLP classifier, SVGD);
+* ``batch-bore-svgd``: one synchronous batch-BORE round after the design (MLP classifier, SVGD on the
+  cube and in logit coordinates);
 * ``rm-gp-ucb``: paper 004's grid harness (RM-GP-UCB and RM-GP-TS on a synthetic task) and one
   ask/tell RM-GP-UCB query with meta-tasks (meta-GP fits, gaps, weights, nu);
 * ``rm-theory``: paper 004's grid harness in Theorem 1's mode (its beta_t, tau and gap estimate).
@@ -86,10 +87,11 @@ JOBS = {
     "bore-theory-rules": lambda: {
         **{rule: finite_run(rule, 1, T=15) for rule in ("bore", "bore-ts", "bore++-moving", "uniform")},
         **{f"batch-{rule}-{beta}": batch_run(rule, 1, T=4, M=3, beta=beta)
-           for rule in ("bore++", "uniform") for beta in (None, 3.0)},
+           for rule in ("bore++", "uniform", "bore++-frozen") for beta in (None, 3.0)},
         **{f"bayes-{rule}": bayes_ts_run(rule, 1, T=15) for rule in ("gp-ts", "uniform")}},
-    "batch-bore-svgd": lambda: bo_job("branin", "batch-bore", seed=0, budget=9, n_init=6, batch_size=3,
-                                      mode="sync", settings={"svgd_steps": 50, "steps": 50}),
+    "batch-bore-svgd": lambda: {space: bo_job("branin", "batch-bore", seed=0, budget=9, n_init=6, batch_size=3, mode="sync",
+                                              settings={"svgd_steps": 50, "steps": 50, "space": space})
+                                for space in ("x", "logit")},
     "rm-gp-ucb": rm_gp_ucb_query,
     "rm-theory": lambda: synthetic_job(1, T=6, n_grid=40, gaps=[0.05, 0.5], sizes=[15, 15], n_init=3, mode="theory",
                                        variants={"ucb": {}, "ts": {"acquisition": "ts"}, "gp-ucb": {"nu": 0.0}}),

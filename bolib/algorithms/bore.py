@@ -14,7 +14,8 @@ Methods (classifier; how the next points are chosen):
 * ``bore-pls``: PLS classifier, eq. 13 (beta = 0); argmax pi_hat (eq. 15).
 * ``bore++``: PLS with Theorem 1's band; argmax pi_hat + beta sigma (eq. 20 before the clipping to
   [0, 1], which only creates flat ties).
-* ``batch-bore``: MLP; M SVGD particles targeting p_hat ~ pi_hat (Sec. 5).
+* ``batch-bore``: MLP; M SVGD particles targeting p_hat ~ pi_hat (Sec. 5), on the clipped cube
+  (``space="x"``) or in logit coordinates (``space="logit"``); every batch method takes ``space``.
 * ``batch-bore++``: PLS with the band; M SVGD particles targeting p_hat ~ max(pi_hat + beta sigma, 1e-6)
   (Sec. 5.1).
 * ``batch-bore-rff`` / ``batch-bore++-rff``: Bayesian logistic regression on random features (App. E);
@@ -36,7 +37,7 @@ import torch
 from bolib import acquisition as acq
 from bolib.algorithms.base import Optimizer
 from bolib.algorithms.bore_classifiers import MLPClassifier, PLSClassifier, RFFLogisticClassifier, quantile_labels
-from bolib.algorithms.svgd import svgd
+from bolib.algorithms.svgd import SPACES, svgd
 from bolib.errors import check_choice
 
 TARGETS = ("prob", "logit")
@@ -150,29 +151,33 @@ class BOREPlusPlus(BOREPLS):
 
 class _Batch:
     """Batch selection by SVGD (Sec. 5.2): all points of a batch are particles started uniformly
-    and moved ``svgd_steps`` steps towards p_hat (:func:`bolib.algorithms.svgd.svgd`)."""
+    and moved ``svgd_steps`` steps towards p_hat in ``space`` (:func:`bolib.algorithms.svgd.svgd`:
+    ``"x"`` on the clipped cube, the paper's reading; ``"logit"`` in logit coordinates)."""
 
-    def init_batch(self, svgd_steps, step_size, decay, target):
+    def init_batch(self, svgd_steps, step_size, decay, target, space):
         self.svgd_steps, self.step_size, self.decay = int(svgd_steps), float(step_size), float(decay)
         self.target = check_choice("target", target, TARGETS)
+        self.space = check_choice("space", space, SPACES)
 
     def propose(self, n):
         self.fit_classifier()
         X0 = self.rng.random((n, self.dim))
-        return svgd(lambda X: self.log_target(X, self.target), X0, self.svgd_steps, self.step_size, self.decay)
+        return svgd(lambda X: self.log_target(X, self.target), X0, self.svgd_steps, self.step_size, self.decay,
+                    space=self.space)
 
 
 class BatchBORE(_Batch, BORE):
-    """Batch BORE (Sec. 5): MLP classifier, SVGD on p_hat ~ pi_hat (``target="prob"``) or on exp(logit)
-    (``"logit"``, the original authors' code). The paper's Table D.4: 1000 steps, step 1e-3, decay 0.9."""
+    """Batch BORE (Sec. 5): MLP classifier, SVGD on p_hat ~ pi_hat (``target="prob"``, eq. 26) or on
+    exp(logit) (``"logit"``, the original authors' code), on the cube (``space="x"``, the paper's reading)
+    or in logit coordinates (``"logit"``). The paper's Table D.4: 1000 steps, step 1e-3, decay 0.9."""
 
     name = "batch-bore"
     cheap_settings = {"steps": 10, "svgd_steps": 20}
 
-    def __init__(self, dim, seed=0, *, svgd_steps=1000, step_size=1e-3, decay=0.9, target="prob", epsilon=0.0,
-                 **settings):
+    def __init__(self, dim, seed=0, *, svgd_steps=1000, step_size=1e-3, decay=0.9, target="prob", space="x",
+                 epsilon=0.0, **settings):
         BORE.__init__(self, dim, seed, epsilon=epsilon, **settings)
-        self.init_batch(svgd_steps, step_size, decay, target)
+        self.init_batch(svgd_steps, step_size, decay, target, space)
 
 
 class BatchBOREPlusPlus(_Batch, BOREPLS):
@@ -183,9 +188,9 @@ class BatchBOREPlusPlus(_Batch, BOREPLS):
     cheap_settings = {"svgd_steps": 20}
     default_beta = 3.0
 
-    def __init__(self, dim, seed=0, *, svgd_steps=1000, step_size=1e-3, decay=0.9, **settings):
+    def __init__(self, dim, seed=0, *, svgd_steps=1000, step_size=1e-3, decay=0.9, space="x", **settings):
         BOREPLS.__init__(self, dim, seed, **settings)
-        self.init_batch(svgd_steps, step_size, decay, "prob")
+        self.init_batch(svgd_steps, step_size, decay, "prob", space)
 
 
 class BatchBORERFF(_Batch, BORE):
@@ -200,12 +205,12 @@ class BatchBORERFF(_Batch, BORE):
     default_beta = 0.0
 
     def __init__(self, dim, seed=0, *, gamma=0.25, beta=None, n_pairs=150, lengthscale=0.2, prior_var=1.0,
-                 em_iters=20, svgd_steps=500, step_size=1e-3, decay=0.9, n_init=None):
+                 em_iters=20, svgd_steps=500, step_size=1e-3, decay=0.9, space="x", n_init=None):
         Optimizer.__init__(self, dim, seed, n_init=n_init)
         self.gamma, self.epsilon = float(gamma), 0.0
         self.beta = float(self.default_beta if beta is None else beta)
         self.classifier = RFFLogisticClassifier(dim, self.seed, n_pairs, lengthscale, prior_var, em_iters)
-        self.init_batch(svgd_steps, step_size, decay, "prob")
+        self.init_batch(svgd_steps, step_size, decay, "prob", space)
 
     def log_target(self, X, target):
         mean, std = self.classifier.logit_posterior(X)

@@ -12,26 +12,31 @@ included), recomputed at every step; then grad_{x^j} k(x^j, x^i) = k(x^j, x^i) (
 
 Step (eq. 25 with the paper's "step size 0.001, decay 0.9", Table D.4): a per-coordinate
 normalised step x <- x + alpha zeta / (eps + sqrt(G)) with G the running mean of zeta^2 (G = zeta^2
-at the first step, then G <- decay G + (1 - decay) zeta^2), as in the original BORE authors' code.
-Each coordinate moves by at most about alpha per step.
+at the first step, then G <- decay G + (1 - decay) zeta^2). Each coordinate moves by at most about
+alpha per step.
 
-The domain is the unit cube, and the particles move in logit coordinates z = log(x / (1 - x)),
-x = sigmoid(z), with the target carried over by the change of variables: log p_z(z) = log p(sigmoid(z))
-+ sum_k log(sigmoid(z_k) (1 - sigmoid(z_k))). A flat target on the cube is then the logistic density
-in z, a proper density whose score pulls particles back from the edges. (SVGD run on the cube itself
-with clipping after every step piles particles on the faces: with no score from the boundary, the
-repulsion term pushes the outer particles outwards until the clipping stops them, so on a flat
-target most coordinates end exactly at 0 or 1.)
+Two readings of "SVGD on the unit cube" (``space``):
 
-The step is measured in x, as in the paper, where the particles live on the cube: the normalised
-z-step of coordinate k is divided by dx_k/dz_k = x_k (1 - x_k), the inverse Jacobian of the sigmoid,
-so that to first order each coordinate of x moves by at most about alpha per step wherever it is (an
-unscaled step alpha in z moves x by alpha x (1 - x) <= alpha / 4, so that 1000 steps of 1e-3 move x by
-at most about 0.25 and the batch stays close to its uniform start). Near a face the linearisation
-fails (a step of alpha / x in z from x ~ 1e-6 would throw x across the cube), so each z-step is
-capped at ``MAX_Z_STEP`` in absolute value: the odds x / (1 - x) change by at most a factor e per
-step. The scaling is a positive per-coordinate preconditioner of the SVGD direction, so the fixed
-points (zeta = 0) are those of eq. 26 in z.
+* ``"x"`` (the paper's, Sec. 5.2 and App. D.2: an RBF kernel with the median heuristic on the search
+  space; the boundary is not discussed there, so we clip): the particles, the kernel and the scores live in x,
+  and every step is clipped back to [0, 1]^d. Where the target is flat, only the repulsion acts and
+  pushes the outer particles outwards until the clipping stops them, so many coordinates end exactly
+  at 0 or 1.
+* ``"logit"`` (ours): the particles move in logit coordinates z = log(x / (1 - x)), x = sigmoid(z),
+  with the target carried over by the change of variables, log p_z(z) = log p(sigmoid(z)) +
+  sum_k log(sigmoid(z_k) (1 - sigmoid(z_k))); the kernel, its bandwidth and the repulsion are computed
+  in z. A flat target on the cube is then the logistic density in z, whose score pulls particles back
+  from the faces. The step is measured in x: the normalised z-step of coordinate k is divided by
+  dx_k/dz_k = x_k (1 - x_k), so that to first order each coordinate of x moves by at most about alpha
+  per step wherever it is (an unscaled step alpha in z moves x by at most alpha / 4, and 1000 steps of
+  1e-3 would leave the batch near its uniform start). Near a face the linearisation fails, so each
+  z-step is capped at ``MAX_Z_STEP`` in absolute value (the odds x / (1 - x) change by at most a factor
+  e per step). The scaling is a positive per-coordinate preconditioner, so the fixed points (zeta = 0)
+  are those of eq. 26 in z.
+
+Table D.4 names Adadelta; its "step size 0.001, decay 0.9" are the parameters of the step above, which
+is the adaptive step of Liu & Wang's reference SVGD code (an Adadelta with step size 0.001 moves each
+particle by about 1e-6 per step).
 """
 from __future__ import annotations
 
@@ -40,6 +45,8 @@ from collections.abc import Callable
 
 import numpy as np
 import torch
+
+from bolib.errors import check_choice
 
 #: smallest kernel bandwidth h (all particles at one point)
 MIN_BANDWIDTH = 1e-6
@@ -66,24 +73,39 @@ EDGE = 1e-6
 MAX_Z_STEP = 1.0
 
 
+SPACES = ("x", "logit")
+
+
 def svgd(log_p: Callable[[torch.Tensor], torch.Tensor], X0, steps: int, step_size: float = 1e-3,
-         decay: float = 0.9, eps: float = 1e-6) -> np.ndarray:
+         decay: float = 0.9, eps: float = 1e-6, space: str = "x") -> np.ndarray:
     """Move particles ``X0`` (M, d) in [0, 1]^d towards the density exp(log_p) by ``steps`` SVGD steps
-    (eq. 26), taken in logit coordinates with the step ``step_size`` measured in x (module docstring).
+    (eq. 26) in ``space`` (``"x"``: on the cube, clipped; ``"logit"``: in logit coordinates with the step
+    measured in x; module docstring).
 
     ``log_p`` maps an (M, d) tensor of points in the cube to the M log densities (up to a
-    constant), differentiably; the scores are autograd gradients of the log density in z.
+    constant), differentiably; the scores are autograd gradients of the log density in the space
+    the particles move in.
     """
+    check_choice("space", space, SPACES)
     X0 = np.clip(np.asarray(X0, dtype=float), EDGE, 1 - EDGE)
-    Z = torch.logit(torch.as_tensor(X0, dtype=torch.float64))
+    logit = space == "logit"
+    Z = torch.as_tensor(X0, dtype=torch.float64)
+    Z = torch.logit(Z) if logit else Z
     G = None
     for _ in range(int(steps)):
         Zg = Z.detach().requires_grad_(True)
-        log_pz = log_p(torch.sigmoid(Zg)) + (torch.nn.functional.logsigmoid(Zg)
-                                            + torch.nn.functional.logsigmoid(-Zg)).sum(1)
+        if logit:
+            log_pz = log_p(torch.sigmoid(Zg)) + (torch.nn.functional.logsigmoid(Zg)
+                                                + torch.nn.functional.logsigmoid(-Zg)).sum(1)
+        else:
+            log_pz = log_p(Zg)
         scores, = torch.autograd.grad(log_pz.sum(), Zg)
         zeta = svgd_direction(Z, scores.detach())
         G = zeta.square() if G is None else decay * G + (1 - decay) * zeta.square()
-        X = torch.sigmoid(Z)
-        Z = Z + (step_size * zeta / ((eps + G.sqrt()) * X * (1 - X))).clamp(-MAX_Z_STEP, MAX_Z_STEP)
-    return torch.sigmoid(Z).numpy()
+        step = step_size * zeta / (eps + G.sqrt())
+        if logit:
+            X = torch.sigmoid(Z)
+            Z = Z + (step / (X * (1 - X))).clamp(-MAX_Z_STEP, MAX_Z_STEP)
+        else:
+            Z = (Z + step).clamp(0.0, 1.0)
+    return (torch.sigmoid(Z) if logit else Z).numpy()

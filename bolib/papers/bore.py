@@ -302,7 +302,9 @@ def bayes_ts_run(rule: str, seed: int, T: int) -> dict:
     return run.run(T, step)
 
 
-BATCH_RULES = ("bore++", "uniform")
+BATCH_RULES = ("bore++", "uniform", "bore++-frozen")
+#: ``bore++-frozen`` learns from the first ceil(FROZEN_AFTER T) rounds only
+FROZEN_AFTER = 1 / 8
 
 
 def sampling_distribution(ucb) -> np.ndarray:
@@ -323,7 +325,10 @@ def batch_run(rule: str, seed: int, T: int, M: int, lam: float = LAMBDA, delta: 
     """Batch BORE++ on the D.1 testbed with exact sampling (Theorem 4's setting): in round t, M
     i.i.d. domain points from p_hat_t ~ pi_{t-1,delta} = min(1, max(0, pi_hat_{t-1} + beta_{t-1}
     sigma_{t-1})) (eq. 20), so q_t = p_hat_t exactly; ``rule="uniform"``: p_hat_t uniform (a contrast
-    the theorem does not cover). The M labels of a round are observed together. ``beta=None`` uses
+    the theorem does not cover); ``rule="bore++-frozen"``: batch BORE++ whose classifier (and beta_t)
+    stops learning after the first ceil(T / 8) rounds (:data:`FROZEN_AFTER`), so that p_hat_t is fixed
+    from then on and the cumulative regret grows linearly, R_t = c + r t, with a log-log slope below 1 at
+    a finite horizon (the contrast of the rate claims). The M labels of a round are observed together. ``beta=None`` uses
     beta_t(delta) of Theorem 1 (at least b + sqrt(2 log(1/delta) / lambda) = 1 + sqrt(80 log 10) ~ 14.6 here
     before any data, growing with the information gain, which clips pi_hat + beta sigma to 1 on the whole
     domain for many rounds); a number fixes beta_t to it (outside Theorem 4, whose bound needs
@@ -342,8 +347,10 @@ def batch_run(rule: str, seed: int, T: int, M: int, lam: float = LAMBDA, delta: 
     ell = pi / pi.sum()
     post = GridPosterior(K, lam, max_points=T * M + 1)
     run = GridRun(f, NOISE_STD * make_rng(seed, "noise").standard_normal(T * M), [post])
-    draw = make_rng(seed, "batch", rule, M)
+    draw = make_rng(seed, "batch", "bore++" if rule == "bore++-frozen" else rule, M)  # frozen: bore++'s draws
     log_det, best = 0.0, np.inf
+
+    learn_rounds = math.ceil(FROZEN_AFTER * T) if rule == "bore++-frozen" else T
 
     def step(t):
         nonlocal log_det, best
@@ -352,10 +359,12 @@ def batch_run(rule: str, seed: int, T: int, M: int, lam: float = LAMBDA, delta: 
         p = sampling_distribution(ucb)
         record = dict(zip(("dist_regret", "kl", "tv"), distribution_gaps(p, ell, f)),
                       flat=float(np.all(ucb >= 1.0)), e_sigma=p @ post.std, beta=beta_t)
+        learn = t <= learn_rounds
         for i in exact_batch(p, M, draw):
-            log_det += math.log1p(post.var[i] / lam)
             best = min(best, f[i])
-            run.observe(i, label=lambda y: float(y <= tb["tau"]))
+            if learn:
+                log_det += math.log1p(post.var[i] / lam)
+            run.observe(i, label=lambda y: float(y <= tb["tau"]), update=None if learn else (lambda i, label: None))
         record["simple_regret"] = best - f.min()
         return record
 
@@ -487,6 +496,35 @@ def tail_exponents(cumulative, start: float = 0.25) -> np.ndarray:
     flat = R[:, window][:, -1] <= R[:, window][:, 0]
     slopes = loglog_slopes(t[window], np.maximum(R[:, window], 1e-300))
     return np.where(flat, 0.0, slopes)
+
+
+#: the bounds whose growth :func:`bound_growth` gives
+BOUNDS = ("theorem3", "theorem4", "bayes")
+
+
+def bound_growth(theorem: str, T, M: int = 1, n_domain: int = 100, b: float = B) -> np.ndarray:
+    """The growth in T of a regret bound, constants dropped, with the SE kernel's xi_T = log^2 T in d = 1
+    (Srinivas et al.'s O(log^{d+1} T), the rate the paper cites for Theorems 3 and 4):
+
+    * ``"theorem3"``: sqrt(T) (b sqrt(xi_T) + xi_T) (eq. 22's order);
+    * ``"theorem4"``: sqrt(T) (b sqrt(xi_T) + sqrt(xi_T xi_MT)), T rounds of M points (eq. 28's order);
+    * ``"bayes"``: sqrt(T xi_T log(|X| T^2 / sqrt(2 pi))) (Russo & Van Roy's Bayesian bound via GP-UCB,
+      which App. B cites, on a domain of ``n_domain`` points)."""
+    check_choice("bound", theorem, BOUNDS)
+    T = np.asarray(T, dtype=float)
+    xi = np.log(T) ** 2
+    if theorem == "theorem3":
+        return np.sqrt(T) * (b * np.sqrt(xi) + xi)
+    if theorem == "theorem4":
+        return np.sqrt(T) * (b * np.sqrt(xi) + np.sqrt(xi * np.log(M * T) ** 2))
+    return np.sqrt(T * xi * np.log(n_domain * T ** 2 / math.sqrt(2 * math.pi)))
+
+
+def bound_exponent(theorem: str, T: int, M: int = 1, start: float = 0.25) -> float:
+    """The cut-off of a rate claim: :func:`tail_exponents` applied to the bound's own growth curve
+    (:func:`bound_growth`) over the same window, t in [start T, T]. A run whose cumulative regret has a
+    larger log-log slope there grows faster than the bound's shape allows at that horizon."""
+    return float(tail_exponents(bound_growth(theorem, np.arange(1, int(T) + 1), M)[None], start)[0])
 
 
 def doubling_changes(taus) -> tuple[np.ndarray, np.ndarray]:

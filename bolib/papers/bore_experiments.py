@@ -41,27 +41,50 @@ def theory(S: dict, trials: Sequence[int], batch_trials: Sequence[int]) -> tuple
                              fixed={"rule": "bore++", "M": 1, "T": max(S["batch_sizes"]) * S["batch_rounds"],
                                     "beta": float(S["batch_beta"])})
     batch_long = Experiment("003-theorem4-long", pb.batch_run,
-                            grid={"rule": ["bore++", "uniform"], "seed": batch_trials},
+                            grid={"rule": ["bore++", "bore++-frozen", "uniform"], "seed": batch_trials},
                             variants=[{"M": M, "T": S["t4_theory_obs"] // M} for M in S["batch_sizes"]])
+    fixed_long = Experiment("003-theorem4-fixed-beta-long", pb.batch_run,
+                            grid={"rule": ["bore++", "bore++-frozen"], "seed": batch_trials},
+                            fixed={"beta": float(S["batch_beta"])},
+                            variants=[{"M": M, "T": S["rate_T"] // M} for M in S["batch_sizes"]])
     bayes = Experiment("003-appb-bayes", pb.bayes_ts_run, grid={"rule": list(pb.BAYES_RULES), "seed": trials},
                        fixed={"T": T})
-    theory_long = Experiment("003-theory-long", pb.finite_run, grid={"rule": ["bore++", "bore++-moving", "uniform"],
-                                                                     "seed": trials},
+    theory_long = Experiment("003-theory-long", pb.finite_run,
+                             grid={"rule": ["bore++", "bore++-moving", "bore", "uniform"], "seed": trials},
                              fixed={"T": S["rate_T"]})
-    return theory_runs, batch, batch_fixed, bayes, theory_long, batch_equal, batch_long
+    return theory_runs, batch, batch_fixed, bayes, theory_long, batch_equal, batch_long, fixed_long
+
+
+#: Figure 1's SVGD ablation (ours): label -> batch BORE's (target, space); the first is the paper's reading
+#: (eq. 26's log class probability, the kernel on the search space), the others change one or both choices
+SVGD_VARIANTS = {"batch BORE": ("prob", "x"), "batch BORE (logit target)": ("logit", "x"),
+                 "batch BORE (SVGD in logit coordinates)": ("prob", "logit"),
+                 "batch BORE (logit target, logit coordinates)": ("logit", "logit")}
+#: the problems Figure 1's ablation runs on (the two the paper names, App. D.2)
+ABLATION_PROBLEMS = ("hartmann3", "six-hump-camel")
 
 
 def fig1(S: dict, seeds: Sequence[int]) -> dict[str, Study]:
-    """§6.1, Figure 1: batch BORE against q-EI and LP-EI on the synthetic problems, one study per problem."""
+    """§6.1, Figure 1: batch BORE against q-EI and LP-EI on the synthetic problems, one study per problem;
+    on :data:`ABLATION_PROBLEMS` also the SVGD variants of :data:`SVGD_VARIANTS`."""
     n_init, rounds, q = S["fig1_n_init"], S["fig1_rounds"], S["fig1_batch"]
     refits = {"refit_growth": S["gp_refit_growth"], "refit_after": S["gp_refit_after"],
               "refit_until": S["gp_refit_until"]} if S["gp_refit_growth"] else {}
     mc = {"mc_samples": S["qei_mc_samples"]} if S["qei_mc_samples"] else {}
     warm = {"warm_start": True} if S["qei_warm_start"] else {}
+
+    def batch_bore(problem: str, target: str, space: str) -> dict:
+        return {"method": "batch-bore",
+                "settings": {"activation": ACTIVATION.get(problem, "relu"), "steps": NET_STEPS.get(problem, 100),
+                             "svgd_steps": min(S["svgd_steps"], SVGD_STEPS.get(problem, 1000)),
+                             "target": target, "space": space}}
+
+    def variants(problem: str) -> dict:
+        labels = list(SVGD_VARIANTS) if problem in ABLATION_PROBLEMS else ["batch BORE"]
+        return {label: batch_bore(problem, *SVGD_VARIANTS[label]) for label in labels}
+
     return {problem: Study(f"003-fig1-{problem}", [problem], {
-        "batch BORE": {"method": "batch-bore",
-                       "settings": {"activation": ACTIVATION.get(problem, "relu"), "steps": NET_STEPS.get(problem, 100),
-                                    "svgd_steps": min(S["svgd_steps"], SVGD_STEPS.get(problem, 1000))}},
+        **variants(problem),
         "q-EI": {"method": "botorch-logei",
                  "settings": {"num_restarts": S["qei_restarts"], "raw_samples": S["qei_raw_samples"], **mc, **warm, **refits}},
         "LP-EI": {"method": "lp-ei",
@@ -231,12 +254,14 @@ def fig_theorem4(ctx, seeds, batches, sizes, beta: float) -> None:
 
 def fig_theorem4_long(ctx, seeds, batches_long, sizes, observations: int) -> None:
     """Theorem 4 with Theorem 1's beta_t on ``observations`` / M rounds: sum_t r_bar_t per batch size,
-    beside uniform sampling at the largest M."""
+    beside uniform sampling and the classifier that stops learning (the rate claims' contrast) at the
+    largest M."""
     M_max = max(sizes)
     cumulative = lambda key: np.array([np.cumsum(r["dist_regret"]) for r in batches_long[key]])  # noqa: E731
     with ctx.figure("theorem4_long", seeds, figsize=(5, 3.2)) as (fig, ax):
         for key, name, style in [(("bore++", M), f"M = {M}", {}) for M in sizes] \
-                + [(("uniform", M_max), f"uniform, M = {M_max}", {"ls": ":", "color": "k"})]:
+                + [(("uniform", M_max), f"uniform, M = {M_max}", {"ls": ":", "color": "k"}),
+                   (("bore++-frozen", M_max), f"learning stops after T/8, M = {M_max}", {"ls": "--", "color": "grey"})]:
             curves = cumulative(key)
             plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, name, **style)
         ax.set(xscale="log", yscale="log", xlabel="round t", ylabel="sum_t r_bar_t",
@@ -255,14 +280,18 @@ def fig_racing(ctx, traces, labels) -> None:
 
 
 def fig_theory_long(ctx, trials, long_runs) -> None:
-    """Theorem 3's rate and App. C at the long horizon: cumulative regret R_t of BORE++, BORE++ with the
-    moving threshold and uniform queries (log-log), and the moving threshold tau_t."""
+    """Theorem 3's rate and App. C at the long horizon: cumulative regret R_t of each rule of the long
+    runs (log-log) beside Theorem 3's growth curve (:func:`bolib.papers.bore.bound_growth`) scaled to
+    BORE++'s median at T/4, where the rate window starts; and the moving threshold tau_t."""
     curves = {rule: np.array([np.cumsum(r["regret"]) for r in runs]) for rule, runs in long_runs.items()}
     taus = np.array([r["tau"] for r in long_runs["bore++-moving"]])
     t = np.arange(1, taus.shape[1] + 1)
     with ctx.figure("theory_long", trials, 1, 2, figsize=(9, 3.2)) as (fig, (ax, ax_tau)):
         for rule, R in curves.items():
             plots.plot_band(ax, t, R, LABELS[rule])
+        growth, start = pb.bound_growth("theorem3", t[1:]), len(t) // 4
+        ax.plot(t[1:], growth * np.median(curves["bore++"][:, start - 1]) / growth[start - 2], "k:", lw=1,
+                label="Theorem 3's growth curve (scaled)")
         ax.set(xscale="log", yscale="log", xlabel="t", ylabel="R_t", title=f"cumulative regret, T = {len(t)}")
         ax.legend(fontsize=6)
         plots.plot_band(ax_tau, t, taus, LABELS["bore++-moving"])
@@ -272,12 +301,14 @@ def fig_theory_long(ctx, trials, long_runs) -> None:
 
 
 def fig_fig1_synthetic(ctx, traces: dict) -> None:
-    """Fig. 1: simple regret per round of batch BORE, q-EI and LP-EI on each synthetic problem."""
+    """Fig. 1: simple regret per round of batch BORE, q-EI and LP-EI on each synthetic problem, with
+    the SVGD ablation's variants dashed where they ran."""
     n_trials = len(next(iter(traces.values())).at(next(iter(traces)))["batch BORE"])
-    with ctx.figure("fig1", ctx.seeds(n_trials), 1, len(traces), figsize=(4 * len(traces), 3),
+    ablation = set(SVGD_VARIANTS) - {"batch BORE"}
+    with ctx.figure("fig1", ctx.seeds(n_trials), 1, len(traces), figsize=(5.5 * len(traces), 4.5),
                     squeeze=False) as (fig, axes):
         for ax, (problem, problem_traces) in zip(axes[0], traces.items()):
-            problem_traces.plot([ax], by="round")
+            problem_traces.plot([ax], by="round", style=lambda label: {"ls": "--"} if label in ablation else {})
             ax.set(yscale="log")
 
 

@@ -80,7 +80,8 @@ def test_bore_labels_the_largest_observations_positive():
     np.testing.assert_array_equal(z, [0, 1, 0, 0])
 
 
-def test_svgd_particles_match_a_gaussian_target():
+@pytest.mark.parametrize("space", ["x", "logit"])
+def test_svgd_particles_match_a_gaussian_target(space):
     mu = torch.tensor([0.5, 0.4], dtype=torch.float64)
     C = torch.tensor([[0.010, 0.004], [0.004, 0.0064]], dtype=torch.float64)
     P = torch.linalg.inv(C)
@@ -89,21 +90,23 @@ def test_svgd_particles_match_a_gaussian_target():
         d = X - mu
         return -0.5 * ((d @ P) * d).sum(1)
 
-    X = svgd(log_p, np.random.default_rng(0).random((60, 2)), 1500, step_size=3e-3)
+    X = svgd(log_p, np.random.default_rng(0).random((60, 2)), 1500, step_size=3e-3, space=space)
     np.testing.assert_allclose(X.mean(0), mu.numpy(), atol=0.01)
     np.testing.assert_allclose(np.cov(X.T), C.numpy(), rtol=0.25, atol=5e-4)
 
 
 def test_svgd_without_repulsion_would_collapse():
     """Negative control: the repulsive term is what keeps the particles apart; with one particle
-    SVGD is gradient ascent and ends at the mode of the density in logit coordinates, where
-    d/dz [log p(x) + log x(1 - x)] = 0, i.e. -(x - 0.3) / 0.01 x (1 - x) + 1 - 2x = 0."""
+    SVGD is gradient ascent and ends at the mode of the density in the space it moves in: x = 0.3 on
+    the cube, and in logit coordinates where d/dz [log p(x) + log x(1 - x)] = 0, i.e.
+    -(x - 0.3) / 0.01 x (1 - x) + 1 - 2x = 0."""
     log_p = lambda X: -((X - 0.3) ** 2).sum(1) / 0.02  # noqa: E731
-    mode = brentq(lambda x: -(x - 0.3) / 0.01 * x * (1 - x) + 1 - 2 * x, 0.2, 0.5)
-    X = svgd(log_p, np.array([[0.9, 0.9]]), 3000, step_size=3e-3)
-    np.testing.assert_allclose(X[0], [mode, mode], atol=2e-3)
-    spread = svgd(log_p, np.random.default_rng(1).random((30, 2)), 1000, step_size=3e-3).std(0)
-    assert np.all(spread > 0.03)
+    modes = {"x": 0.3, "logit": brentq(lambda x: -(x - 0.3) / 0.01 * x * (1 - x) + 1 - 2 * x, 0.2, 0.5)}
+    for space, mode in modes.items():
+        X = svgd(log_p, np.array([[0.9, 0.9]]), 3000, step_size=3e-3, space=space)
+        np.testing.assert_allclose(X[0], [mode, mode], atol=2e-3)
+        spread = svgd(log_p, np.random.default_rng(1).random((30, 2)), 1000, step_size=3e-3, space=space).std(0)
+        assert np.all(spread > 0.03)
 
 
 def test_bore_plus_plus_theory_beta_explores_more_than_bore_pls():
