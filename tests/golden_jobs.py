@@ -88,7 +88,7 @@ JOBS = {
         **{rule: finite_run(rule, 1, T=15) for rule in ("bore", "bore-ts", "bore++-moving", "uniform")},
         **{f"batch-{rule}-{beta}": batch_run(rule, 1, T=4, M=3, beta=beta)
            for rule in ("bore++", "uniform", "bore++-frozen") for beta in (None, 3.0)},
-        **{f"bayes-{rule}": bayes_ts_run(rule, 1, T=15) for rule in ("gp-ts", "uniform")}},
+        **{f"bayes-{rule}": bayes_ts_run(rule, 1, T=15) for rule in ("gp-ts", "uniform", "gp-ts-frozen")}},
     "batch-bore-svgd": lambda: {space: bo_job("branin", "batch-bore", seed=0, budget=9, n_init=6, batch_size=3, mode="sync",
                                               settings={"svgd_steps": 50, "steps": 50, "space": space})
                                 for space in ("x", "logit")},

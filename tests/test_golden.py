@@ -31,7 +31,7 @@ GOLDEN = {
     "finite-theory-rules": "5c39c52efad797617f3fb51635b256fbacf5932e9f739ac1cec5ae0e4fe8d802",
     "add-gp": "6d388a9816df2abd68f5733128c3ae71c5c0af8755f97e12dc5db0e566788436",
     "bore-theory": "473ff5fcf9b5d3cc9bc1acd22f3c398dff978f6626d17a3ce70481ec857ee9e2",
-    "bore-theory-rules": "95c57ff74536cf14d0758a344fcaf1084f7420d2e912109ca10f6b52189189de",
+    "bore-theory-rules": "6b2504aea10cd28958a6f504459806ae5c87a99a9a82cef26d9fe6cbdaaa7709",
     "batch-bore-svgd": "a99e2aa6d159e6ab8ce42924108bd0d98c3dc50c54e067225d02ee2fa697efd7",
     "rm-gp-ucb": "5c334dd69827b4b8f8dda2a6078af1e3e56828f87f6089fa2749d9e1cb21c31e",
     "rm-theory": "537228e7c62ca89e7c564a2179926789a8a6c747c242ae6e22857e61a33491d9",

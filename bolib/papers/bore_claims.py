@@ -25,6 +25,8 @@ MARGINS_ADDED = "2026-11-25"
 #: the date the rate claims took their cut-offs from the bounds' own growth curves and discriminating
 #: contrasts, and batch BORE's SVGD moved to the search space (issue 29)
 BOUNDS_CUTOFF = "2026-11-27"
+#: the date of the independent audit's fixes (issue 29)
+AUDITED = "2026-11-27"
 
 #: Figure 1 stand-in panels: the problems the paper names in App. D.2 (the others are our guesses)
 FIG1_NAMED = ("hartmann3", "six-hump-camel")
@@ -118,7 +120,7 @@ def declare(claims, S: dict) -> None:
                     "with random tie-breaking, may first move while every label is 0)",
                     "BORE stays where it started", level=0.5, margin=0.0,
                     unit=trial + ": stuck if it queries one single domain point over t in [T/2, T]",
-                    origin="paper", evidence="experiment", location="Sec. 7, theory assessment (figure, footnote 6)",
+                    origin="paper", evidence="experiment", location="Sec. 7, the theory-assessment figure",
                     figure="theory_regret", cell="§5.4",
                     revisions=[{"date": FIRST_RUNS, "changed": "decided by 'one single point over [T/2, T]' instead "
                                 "of the log-log slope of R_t in [0.9, 1.1]",
@@ -149,7 +151,7 @@ def declare(claims, S: dict) -> None:
                       "BORE++ below both", method="BORE++", competitors=["BORE (PLS)", "GP-UCB"], direction="lower",
                       metric="simple regret min_{s <= t} r_s averaged over t = 1..T", budget=f"T = {T} steps",
                       margin=m_theory, margin_reason=why_theory, stages=S["theory_trials"],
-                      origin="paper", evidence="experiment", location="Sec. 7, theory assessment (figure, footnote 6)",
+                      origin="paper", evidence="experiment", location="Sec. 7, the theory-assessment figure",
                       figure="theory_regret", cell="§5.4",
                       revisions=[{"date": FIRST_RUNS, "changed": "metric: cumulative regret R_T -> simple regret at T",
                                   "why": "the paper compares progress towards the optimum",
@@ -165,22 +167,30 @@ def declare(claims, S: dict) -> None:
     cut_b = pb.bound_exponent("bayes", T)
     bayes_curve = (f"the slope of the Bayesian bound's growth curve sqrt(T xi_T log(|X| T^2 / sqrt(2 pi))) over the "
                    f"window, {cut_b:.3f} at T = {T}")
-    claims.rate("B-ts", "App. B: BORE whose classifier is a posterior draw (Thompson sampling) does not get stuck: "
-                f"sublinear cumulative regret, its slope at most {bayes_curve}", "sublinear (Bayesian regret bound)",
-                claimed=(0.0, round(cut_b, 4)), estimator=slope, contrast=stuck_contrast, location="App. B",
-                figure="theory_regret", cell="§5.4", **theory,
+    claims.rate("B-ts", "BORE whose classifier is a posterior draw (Thompson sampling, App. B's view of BORE) does not "
+                f"get stuck on the fixed D.1 function: sublinear cumulative regret, its slope at most {bayes_curve} (App. "
+                "B bounds the Bayesian regret, f drawn from the prior, which B-bayes checks; this frequentist run is "
+                "ours)", "sublinear (Bayesian regret bound)",
+                claimed=(0.0, round(cut_b, 4)), estimator=slope, contrast=stuck_contrast, origin="check",
+                figure="theory_regret", cell="§5.4",
                 revisions=[{"date": FIRST_RUNS, "changed": "contrast BORE (PLS) replaced by uniform queries",
                             "why": "a stuck run's R_t = c + r t has a slope below 1, so it is no contrast for a slope",
                             "verdict_before": "inconclusive (BORE (PLS)'s slope 0.90 not clearly outside the range)"},
                            _cutoff_revision("reproduced (mean slope 0.5043, 95% CI 0.4334 to 0.5749)",
-                                            "uniform queries", "BORE (PLS)")])
+                                            "uniform queries", "BORE (PLS)"),
+                           {"date": AUDITED, "changed": "counted as our check (was the paper's, App. B)",
+                            "why": "App. B bounds the Bayesian regret of f drawn from a GP prior, a different analysis "
+                                   "from this fixed-f run (independent audit, issue 29)",
+                            "verdict_before": "reproduced"}])
     claims.rate("B-bayes", "Thompson sampling on f drawn from the GP prior (SE kernel, lengthscale 0.1, noise variance "
                 f"0.01) has sublinear cumulative regret (Russo & Van Roy's Bayesian bound, which App. B cites): its "
                 f"slope at most {bayes_curve}", "sublinear (Bayesian regret bound)", claimed=(0.0, round(cut_b, 4)),
-                estimator=slope + " (one prior draw f per trial)", contrast="uniform queries", origin="check",
+                estimator=slope + " (one prior draw f per trial)", contrast="Thompson sampling whose posterior "
+                "stops learning after the first eighth of the steps: linear regret R_t = c + r t", origin="check",
                 figure="theory_regret", cell="§5.4",
                 revisions=[_cutoff_revision("reproduced (mean slope 0.1545, 95% CI 0.116 to 0.1984)",
-                                            "uniform queries", "uniform queries (random, not 1 by construction)")])
+                                            "uniform queries (slope 1 in expectation by construction)",
+                                            "GP-TS that stops learning after T/8")])
     claims.rate("C-moving", "App. C: with the empirical quantile tau_t in place of a fixed tau, BORE++'s guarantees "
                 f"hold asymptotically: sublinear cumulative regret, its slope at most Theorem 3's curve's, {cut3:.3f} "
                 f"at T = {T_rate}", "asymptotically valid", claimed=(0.0, round(cut3, 4)), estimator=slope_long,
@@ -203,8 +213,9 @@ def declare(claims, S: dict) -> None:
                                "-> not run", "why": "windows of equal length in t accept any concave drift, -c log t "
                                "included, which never settles",
                                "verdict_before": "reproduced (diff -0.0056, p = 1e-4)"}])
-    claims.erratum("A2-lambda", "Lemma A.2 as stated, sum_i sigma_{i-1}(x_i) <= sqrt(4 (N + 2) xi_N), needs "
-                   "lambda <= 1 / (e^{1/2} - 1) ~ 1.54; sqrt(2 N I_N / log(1 + 1/lambda)) holds for every lambda",
+    claims.erratum("A2-lambda", "Lemma A.2 as stated, sum_i sigma_{i-1}(x_i) <= sqrt(4 (N + 2) xi_N), needs a "
+                   "condition on lambda (lambda <= 1 / (e^{1/2} - 1) ~ 1.54 suffices on the proof's route; it fails at "
+                   "lambda = 100); sqrt(2 N I_N / log(1 + 1/lambda)) holds for every lambda",
                    "no condition on lambda", tolerance=1e-9, location="App. A.1, Lemma A.2", cell="§5.5", **theory)
 
     # ---------------------------------------------------------------- Theorem 4 (Sec. 5.3), exact sampling
@@ -215,6 +226,8 @@ def declare(claims, S: dict) -> None:
                       "retitled as a practical-beta check, not Theorem 4", "why": "with Theorem 1's beta_t p_hat_t was "
                       "uniform in every round", "verdict_before": "not reproduced (slope 1 at M = 1, 5 and 10)"}
     frozen = "the same rule whose classifier stops learning after the first eighth of the rounds: linear regret R_t = c + r t"
+    frozen_half = ("the same rule whose classifier stops learning after the first half of the rounds (past the ~1,200 "
+                   "observations in which Theorem 1's beta_t keeps p_hat_t uniform): linear regret R_t = c + r t")
     before_fixed = {1: "0.7801", 5: "0.6923", 10: "0.6816"}
     for M in S["batch_sizes"]:
         rounds = T_rate // M
@@ -246,11 +259,12 @@ def declare(claims, S: dict) -> None:
             cut = pb.bound_exponent("theorem4", T4_obs // M, M)
             where["revisions"] = where["revisions"] + [_cutoff_revision(
                 "not decided before (not run at quick)", "uniform sampling (slope 1 by construction)",
-                "the classifier that stops learning")]
+                "the classifier that stops learning after half of the rounds (after T/8 in a first version of the "
+                "same day, inside the uniform regime, changed on the independent audit before any paper run)")]
             claims.rate(f"T4-rate-theory-M{M}", statement + f": its slope at most that of eq. 28's growth curve over "
                         f"the window, {cut:.3f}", "sublinear", claimed=(0.0, round(cut, 4)),
                         estimator=f"log-log slope of sum_t r_bar_t over rounds in [T/4, T] at T = {T4_obs} / M rounds, "
-                                  "per trial", contrast=frozen, figure="theorem4_long", **where)
+                                  "per trial", contrast=frozen_half, figure="theorem4_long", **where)
         else:
             claims.not_run(f"T4-rate-theory-M{M}", statement, "sublinear",
                            f"at {T4_obs} observations per trial the rate cannot be observed: with Theorem 1's beta_t, "
@@ -275,13 +289,18 @@ def declare(claims, S: dict) -> None:
     claims.comparison("T4-equal", f"Batch BORE++ achieves lower regret per runtime than sequential BORE++ with an "
                       f"equivalent number of observations: r_bar after {S['batch_rounds']} rounds of M = {M_max} below "
                       f"that of M = 1 after {n_equal} rounds (sequential: one exact sample of p_hat_t per round; "
-                      f"exact sampling; {fixed_beta})", "batch lower at equal observations", method=f"M = {M_max}",
+                      f"exact sampling; {fixed_beta}; ours: the remark after Theorem 4 argues it from the bounds "
+                      "with tau = f(x*), small noise and non-batch BORE++ maximising its bound, none of which holds "
+                      "here)", "batch lower at equal observations", method=f"M = {M_max}",
                       competitors=[f"M = 1, {n_equal} rounds"], direction="lower",
                       metric="distributional regret r_bar at the last round", budget=f"{n_equal} observations",
-                      margin=m_theory, margin_reason=why_theory, stages=S["batch_trials"],
-                      location="Sec. 5.3, the remark after Theorem 4 (argued from the bounds, factor xi_T / xi_MT)",
-                      figure="theorem4", cell="§5.6", **theory,
-                      revisions=[_margin_added("inconclusive", f"+-{m_theory:g}")])
+                      margin=m_theory, margin_reason=why_theory, stages=S["batch_trials"], origin="check",
+                      figure="theorem4", cell="§5.6",
+                      revisions=[_margin_added("inconclusive", f"+-{m_theory:g}"),
+                                 {"date": AUDITED, "changed": "counted as our check (was the paper's, Sec. 5.3)",
+                                  "why": "the remark's conditions (tau = f(x*), small noise), its competitor (BORE++ "
+                                         "maximising its bound) and its measure (regret bounds) are not this run's "
+                                         "(independent audit, issue 29)", "verdict_before": "not reproduced"}])
 
     # ---------------------------------------------------------------- Figure 1 (Sec. 7, App. D.2)
     previous_f1 = {"branin": "not reproduced", "hartmann3": "not reproduced"}
@@ -358,13 +377,23 @@ def declare(claims, S: dict) -> None:
                       revisions=[_margin_added("inconclusive", f"+-{m_lo:g}"), e_space("inconclusive (quick: BORE++ higher by 4.8e5)")]
                       if d_lo == 3 else [])
     if d_hi > d_lo:
-        m_hi = round(0.01 * e_evals * ROSENBROCK_UNIFORM_MEAN * (d_hi - 1))
-        claims.comparison(f"E-d{d_hi}", f"At higher dimension the advantage of batch BORE++ deteriorates: batch BORE "
-                          f"is lower (Rosenbrock, d = {d_hi})", "BORE++ deteriorates", method="batch BORE",
-                          competitors=["batch BORE++"], direction="lower", metric="cumulative regret", budget=e_budget,
-                          margin=m_hi, margin_reason=e_reason, **appe,
-                          revisions=[_margin_added("inconclusive", f"+-{m_hi:g}"), e_space("reproduced (quick: BORE lower by 3.9e5)")]
-                          if d_hi == 5 else [])
+        m_hi = round(0.01 * e_evals * ROSENBROCK_UNIFORM_MEAN * (d_hi - 1))  # the margin of its first reading
+        claims.comparison(f"E-d{d_hi}", f"At higher dimension the advantage of batch BORE++ deteriorates: the relative "
+                          f"gain (R_BORE - R_BORE++) / R_BORE of each trial is lower at d = {d_hi} than at d = {d_lo} "
+                          "(trials of the same seed paired across the two dimensions)", "BORE++ deteriorates",
+                          method=f"d = {d_hi}", competitors=[f"d = {d_lo}"], direction="lower",
+                          metric="relative cumulative-regret gain of batch BORE++ over batch BORE", budget=e_budget,
+                          margin=0.05, margin_reason="five percentage points of batch BORE's cumulative regret", **appe,
+                          revisions=[_margin_added("inconclusive", f"+-{m_hi:g}"),
+                                     e_space("reproduced (quick: BORE lower by 3.9e5)"),
+                                     {"date": AUDITED, "changed": f"decided on the trend, the relative gain at d = {d_hi} "
+                                      f"against d = {d_lo} (as E-gain-d4), instead of the sign at d = {d_hi} (batch BORE "
+                                      "lower)", "why": "App. E says the advantage deteriorates with the dimension; a "
+                                      "lower batch BORE at d = 5 reads a deterioration as a reversal, and with BORE++ "
+                                      "worse at every dimension it was counted as the paper's trend while the gain grew "
+                                      "with d (independent audit, issue 29)",
+                                      "verdict_before": "reproduced (quick: batch BORE lower by 8.3e6 at d = 5; relative "
+                                      "gains -0.225, -0.206, -0.129 at d = 3, 4, 5)"}] if d_hi == 5 else [])
     if 3 in e_dims and 4 in e_dims:
         claims.comparison("E-gain-d4", "At d = 4 the gain of batch BORE++ over batch BORE becomes less obvious than at "
                           "d = 3: the relative gain (R_BORE - R_BORE++) / R_BORE of each trial is lower at d = 4 "
