@@ -19,7 +19,8 @@ r_t = f(x_t) - min f).
   :func:`lemma1_monte_carlo` (eq. 10 from samples),
   :func:`interval_lipschitz` (eq. 11), :func:`theorem2_holds`, :func:`theorem3_holds`,
   :func:`theorem4_holds`, :func:`lemma_a2_sides` (Lemma A.2 and its hidden condition on lambda),
-  :func:`distribution_gaps`, :func:`tail_exponents` and :func:`stuck`; :func:`doubling_changes`
+  :func:`distribution_gaps`, :func:`tail_exponents` (with the cut-offs of :func:`bound_exponent`, the
+  bounds' own growth curves :func:`bound_growth`) and :func:`stuck`; :func:`doubling_changes`
   describes how far App. C's moving threshold has settled (that claim is not decided).
 """
 from __future__ import annotations
@@ -529,7 +530,8 @@ def bound_growth(theorem: str, T, M: int = 1, n_domain: int = 100, b: float = B)
 def bound_exponent(theorem: str, T: int, M: int = 1, start: float = 0.25) -> float:
     """The cut-off of a rate claim: :func:`tail_exponents` applied to the bound's own growth curve
     (:func:`bound_growth`) over the same window, t in [start T, T]. A run whose cumulative regret has a
-    larger log-log slope there grows faster than the bound's shape allows at that horizon."""
+    larger log-log slope there grows faster than the bound's shape at that horizon (which a bound with
+    its constant can still allow while the regret catches up with it)."""
     return float(tail_exponents(bound_growth(theorem, np.arange(1, int(T) + 1), M)[None], start)[0])
 
 

@@ -13,6 +13,7 @@ from bolib import plots
 from bolib.comparisons import Study
 from bolib.experiment import Experiment, stage_seeds
 from bolib.papers import bore as pb
+from bolib.papers.bore_claims import FIG1_NAMED
 
 #: rule of :func:`bolib.papers.bore.finite_run` -> its label (the theory runs of §5)
 LABELS = {"bore": "BORE (PLS)", "bore++": "BORE++", "bore-ts": "BORE-TS", "bore++-moving": "BORE++ (moving tau)",
@@ -65,13 +66,12 @@ def theory(S: dict, trials: Sequence[int], batch_trials: Sequence[int]) -> tuple
 SVGD_VARIANTS = {"batch BORE": ("prob", "x"), "batch BORE (logit target)": ("logit", "x"),
                  "batch BORE (SVGD in logit coordinates)": ("prob", "logit"),
                  "batch BORE (logit target, logit coordinates)": ("logit", "logit")}
-#: the problems Figure 1's ablation runs on (the two the paper names, App. D.2)
-ABLATION_PROBLEMS = ("hartmann3", "six-hump-camel")
 
 
 def fig1(S: dict, seeds: Sequence[int]) -> dict[str, Study]:
     """§6.1, Figure 1: batch BORE against q-EI and LP-EI on the synthetic problems, one study per problem;
-    on :data:`ABLATION_PROBLEMS` also the SVGD variants of :data:`SVGD_VARIANTS`."""
+    on the two problems the paper names (:data:`bolib.papers.bore_claims.FIG1_NAMED`) also the SVGD
+    variants of :data:`SVGD_VARIANTS`."""
     n_init, rounds, q = S["fig1_n_init"], S["fig1_rounds"], S["fig1_batch"]
     refits = {"refit_growth": S["gp_refit_growth"], "refit_after": S["gp_refit_after"],
               "refit_until": S["gp_refit_until"]} if S["gp_refit_growth"] else {}
@@ -85,7 +85,7 @@ def fig1(S: dict, seeds: Sequence[int]) -> dict[str, Study]:
                              "target": target, "space": space}}
 
     def variants(problem: str) -> dict:
-        labels = list(SVGD_VARIANTS) if problem in ABLATION_PROBLEMS else ["batch BORE"]
+        labels = list(SVGD_VARIANTS) if problem in FIG1_NAMED else ["batch BORE"]
         return {label: batch_bore(problem, *SVGD_VARIANTS[label]) for label in labels}
 
     return {problem: Study(f"003-fig1-{problem}", [problem], {
