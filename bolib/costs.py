@@ -419,7 +419,9 @@ def run_planned(notebook: str, profile: str, names=None, executor: str = "local"
     cache without the notebook, which then reads them from there: a cluster runs the jobs, a
     workstation the notebooks. What they cost goes to ``experiments/<profile>/<notebook>.costs.json``
     (all the notebook's planned jobs found in the cache), and the prediction made before the run,
-    beside what it measured, to ``experiments/<profile>/<notebook>.jobs-only.json``; returns the latter.
+    beside what it measured, to ``experiments/<profile>/<notebook>.jobs-only.json`` (left as it is when
+    every job was already in the cache, so a rerun does not replace a part's record by an empty one);
+    returns the outcome.
 
     With ``calibrate=N`` the BO runs are cut to N evaluations (:func:`calibration_jobs`); their results
     are not the profile's, and their costs go to ``experiments/<profile>-calibration/`` (added to those
@@ -465,7 +467,8 @@ def run_planned(notebook: str, profile: str, names=None, executor: str = "local"
         all_keys += [job.key for job in jobs if job.key not in all_keys and cache.path(job).exists()]
     record_costs(outputs.run_dir, notebook, outputs.cache_dir, all_keys)
     part = f"calibrate-{calibrate}" if calibrate is not None else "jobs-only"
-    (outputs.run_dir / f"{notebook}.{part}.json").write_text(json.dumps(outcome, indent=1) + "\n")
+    if todo:
+        (outputs.run_dir / f"{notebook}.{part}.json").write_text(json.dumps(outcome, indent=1) + "\n")
     if failed:
         raise failed
     return outcome

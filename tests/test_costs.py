@@ -152,3 +152,15 @@ def test_calibrate_belongs_to_jobs_only():
     out = subprocess.run([sys.executable, "-m", "bolib", "reproduce", "--profile", "paper", "--estimate",
                           "--calibrate", "500"], capture_output=True, text=True, cwd=PROJECT_ROOT, timeout=120)
     assert out.returncode == 2 and "--calibrate" in out.stderr and "--jobs-only" in out.stderr
+
+
+def test_a_part_rerun_from_the_cache_keeps_the_record_of_the_run_that_computed_it(tmp_path, monkeypatch):
+    jobs = [Job("bolib.papers.bore:batch_run", {"frozen_after": 0.5, "M": 5, "T": 8, "rule": rule, "seed": 0})
+            for rule in ("bore++", "bore++-frozen")]
+    monkeypatch.setattr(costs, "planned_jobs", lambda *args, **kwargs: jobs)
+    first = costs.run_planned("003_bore", "smoke", executor="serial", output_root=tmp_path)
+    record = tmp_path / "experiments" / "smoke" / "003_bore.jobs-only.json"
+    assert first["computed"] == 2 and record.read_text()
+    kept = record.read_text()
+    again = costs.run_planned("003_bore", "smoke", executor="serial", output_root=tmp_path)
+    assert again["computed"] == 0 and record.read_text() == kept

@@ -41,7 +41,9 @@ Prediction uses a cached Cholesky factor ``L L^T = K + tau I`` of the training k
 
 For a noise-free model tau is a jitter that starts at ``jitter * outputscale`` and grows tenfold
 (up to ``max_jitter * outputscale``) until the factorisation succeeds; for a noisy model tau is the
-noise variance. Posterior quantities are returned in the units of the observations.
+noise variance, raised the same way (to at least ``jitter * outputscale``, then tenfold) only where
+K + noise I is not positive definite in floating point (a fitted noise near its floor beside a large
+amplitude and nearly repeated inputs). Posterior quantities are returned in the units of the observations.
 
 Additive models (paper 002, Kandasamy et al. 2015, arXiv:1503.01673). With ``groups`` the kernel is
 k = sum_j k_j(x^(j), x'^(j)) over disjoint groups of coordinates (eq. 4), and the same factor L gives the
@@ -456,25 +458,22 @@ class GP:
         self.model.eval()
 
     def _factorise(self) -> None:
-        """Cache the Cholesky factor of K + tau I (jitter escalation for a noise-free model)."""
+        """Cache the Cholesky factor of K + tau I, tau the noise variance (the jitter for a noise-free
+        model), escalated tenfold while the factorisation fails (module docstring)."""
         self.model.eval()
         with torch.no_grad():
             K = kernel_matrix(self.model.covar_module, self.X)
             eye = torch.eye(len(self.X), dtype=torch.float64)
-            if self.noise == 0.0:
-                scale = float(K.diagonal().max())
-                tau = self.jitter * scale
-                while True:
-                    L, info = torch.linalg.cholesky_ex(K + tau * eye)
-                    if info == 0 or tau >= self.max_jitter * scale:
-                        break
-                    tau *= 10
-                if info != 0:
-                    raise np.linalg.LinAlgError(
-                        f"kernel matrix not positive definite even with jitter {tau:.1e}")
-            else:
-                tau = float(self.model.likelihood.noise.detach())
-                L = torch.linalg.cholesky(K + tau * eye)
+            scale = float(K.diagonal().max())
+            noise = 0.0 if self.noise == 0.0 else float(self.model.likelihood.noise.detach())
+            tau = noise if noise > 0.0 else self.jitter * scale
+            L, info = torch.linalg.cholesky_ex(K + tau * eye)
+            while info != 0 and tau < self.max_jitter * scale:
+                tau = max(10 * tau, self.jitter * scale)
+                L, info = torch.linalg.cholesky_ex(K + tau * eye)
+            if info != 0:
+                raise np.linalg.LinAlgError(
+                    f"kernel matrix not positive definite even with jitter {tau:.1e}")
             self.tau, self.L = tau, L
             z = ((self.y - self.y_mean) / self.y_std).unsqueeze(-1)
             self.alpha = torch.cholesky_solve(z, L)

@@ -39,6 +39,22 @@ def test_jitter_escalates_for_near_duplicate_points():
     assert np.all(np.isfinite(gp.predict(X)[0]))
 
 
+def test_noisy_gp_raises_its_noise_where_k_plus_noise_is_not_positive_definite():
+    """A cluster of points 4e-9 apart under a lengthscale of 1e-5 (an EGP-TS member converging on a
+    corner): the kernel's rounding leaves K + 1e-9 I with negative eigenvalues; tau is raised from the
+    noise to the jitter scale, and the reported noise stays the fitted one."""
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.random((20, 2)), 1 - 4e-9 * rng.random((10, 2))])
+    y = np.sin(3 * X[:, 0])
+    gp = GP("rbf", lengthscale=1e-5, outputscale=0.7, noise=1e-9, fit=False, standardize=False).fit(X, y)
+    assert gp.tau == pytest.approx(gp.jitter * 0.7)
+    assert gp.hyperparameters["noise"] == pytest.approx(1e-9)
+    assert np.all(np.isfinite(gp.predict(X)[0]))
+    well_posed = GP("rbf", lengthscale=0.3, outputscale=0.7, noise=1e-4, fit=False,
+                    standardize=False).fit(X[:20], y[:20])
+    assert well_posed.tau == pytest.approx(1e-4)
+
+
 def test_cached_posterior_equals_botorch_posterior():
     """The fit here is ill-conditioned (noise-free, cond(K) about 2e14), so the two routes agree to 1e-8
     only because they do the same arithmetic: on MKL's AVX2 branch of an Intel processor they differed
