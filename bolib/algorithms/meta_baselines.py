@@ -147,6 +147,10 @@ def discordance(mean_at_X, y) -> float:
     return float(wrong.sum() / (n * (n - 1)))
 
 
+#: TAF's weight of the target model, w_T (the largest an Epanechnikov weight can be)
+TAF_TARGET_WEIGHT = 0.75
+
+
 def taf_weights(discordances, rho: float = 0.5) -> np.ndarray:
     """Epanechnikov weights 3/4 max(0, 1 - (delta / rho)^2) of the meta models."""
     d = np.asarray(discordances, dtype=float) / rho
@@ -154,7 +158,8 @@ def taf_weights(discordances, rho: float = 0.5) -> np.ndarray:
 
 
 class TAF(MetaOptimizer):
-    """TAF, ranking-based weights, deterministic acquisition (module docstring)."""
+    """TAF, ranking-based weights, deterministic acquisition (module docstring); ``history`` records the
+    weights, the target's last."""
 
     name = "taf"
 
@@ -168,16 +173,16 @@ class TAF(MetaOptimizer):
         means = [meta.predict(self.X)[0] for meta in self.meta_gps]
         self.weights = taf_weights([discordance(m, self.y) for m in means], self.rho) if means else np.zeros(0)
         self.incumbents = [float(m.max()) for m in means]
-        self.history.append({"t": len(self.y) + 1, "weights": self.weights.tolist()})
+        self.history.append({"t": len(self.y) + 1, "weights": [*self.weights.tolist(), TAF_TARGET_WEIGHT]})
         return gp
 
     def acquisition(self, gp, X):
         mean, var = gp.posterior(X)
-        total = 0.75 * acq.expected_improvement(mean, acq.posterior_std(var), float(self.y.max()), self.xi)
+        total = TAF_TARGET_WEIGHT * acq.expected_improvement(mean, acq.posterior_std(var), float(self.y.max()), self.xi)
         for w, meta, best in zip(self.weights, self.meta_gps, self.incumbents):
             if w > 0:
                 total = total + w * (meta.posterior(X)[0] - best).clamp_min(0.0)
-        return total / (0.75 + float(np.sum(self.weights)))
+        return total / (TAF_TARGET_WEIGHT + float(np.sum(self.weights)))
 
 
 # ------------------------------------------------------------------------------------ MTBO

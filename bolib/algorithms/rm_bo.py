@@ -122,7 +122,8 @@ def ts_draw(nu: float, weights, meta_sample, target_sample, rng: np.random.Gener
     task's GP, otherwise one sample of the target GP.
 
     The coin is drawn from ``rng`` first; then ``meta_sample(i)`` draws task i's sample (i = 0..M-1 in turn) or
-    ``target_sample()`` the target's. Returns the sample's values and whether it is the meta branch's.
+    ``target_sample()`` the target's, as values on a set of points or as :class:`SamplePath` functions. Returns
+    the sample and whether it is the meta branch's.
     """
     if rng.random() < nu:
         values = 0.0
@@ -397,24 +398,55 @@ class RMGPUCB(MetaOptimizer):
 SAMPLERS = ("rff", "exact")
 
 
+class SamplePath:
+    """A random-feature sample path x -> offset + sum_k c_k phi_k(x)^T theta_k (App. D.5), evaluated on numpy
+    arrays, or differentiably on tensors for the acquisition maximiser; a weighted sum of paths (eq. 3's meta
+    branch, built by :func:`ts_draw`) is a path."""
+
+    __array_ufunc__ = None  # a numpy scalar weight defers to __rmul__
+
+    def __init__(self, terms, offset: float = 0.0):
+        self.terms, self.offset = list(terms), float(offset)  # terms: (c_k, phi_k, theta_k)
+
+    def __call__(self, X):
+        values = self.offset
+        for c, features, theta in self.terms:
+            weights = torch.as_tensor(theta, dtype=X.dtype) if isinstance(X, torch.Tensor) else theta
+            values = values + c * (features(X) @ weights)
+        return values
+
+    def __rmul__(self, weight: float) -> SamplePath:
+        weight = float(weight)
+        return SamplePath([(weight * c, f, t) for c, f, t in self.terms], weight * self.offset)
+
+    def __add__(self, other: SamplePath) -> SamplePath:
+        return SamplePath(self.terms + other.terms, self.offset + other.offset)
+
+    def __radd__(self, other: float) -> SamplePath:
+        return SamplePath(self.terms, self.offset + other)
+
+
 class RMGPTS(RMGPUCB):
     """RM-GP-TS (eq. 3): with probability nu_t the argmax of the omega-weighted sum of one sample of every
     meta GP (each scaled by ``tau`` around its mean), otherwise the argmax of one sample of the target GP
-    (scaled by ``ts_beta`` around its mean; the paper's experiments use 1).
+    (scaled by ``ts_beta`` around its mean: 1 as in App. D.5's sampler and the authors' code, where eq. 3
+    writes beta_t).
 
-    ``sampler="rff"`` (App. D.5): each sample is a random-feature function, ``n_pairs`` cosine/sine pairs
-    (2 x 60 = 120 features, the paper's m) of the GP's own kernel with its *per-dimension* lengthscales
-    (:class:`bolib.models.RandomFeatures`; the authors' code used the first lengthscale for every
+    ``sampler="rff"`` (App. D.5): each sample is a random-feature function (:class:`SamplePath`), ``n_pairs``
+    cosine/sine pairs (2 x 60 = 120 features, the paper's m) of the GP's own kernel with its *per-dimension*
+    lengthscales (:class:`bolib.models.RandomFeatures`; the authors' code used the first lengthscale for every
     dimension), whose weights are drawn from the Bayesian linear model on the GP's data with the GP's
     noise (:class:`bolib.models.BayesianLinearModel`); each feature vector has squared norm equal to the
-    output scale, as the paper normalises it. ``sampler="exact"``: exact joint samples. Either is
-    maximised over ``n_candidates`` fresh uniform points. ``history`` records which branch drew each point.
+    output scale, as the paper normalises it. The drawn path is maximised by the maximiser every GP method
+    here uses (:meth:`GPOptimizer.maximize`'s multi-start L-BFGS-B with the same settings; the authors used
+    DIRECT for every method). ``sampler="exact"``: exact joint samples, which exist only on a finite set, maximised
+    over ``n_candidates`` fresh uniform points. ``history`` records which branch drew each point.
     """
 
     name = "rm-gp-ts"
 
-    def __init__(self, dim, seed=0, *, n_candidates=1000, ts_beta=1.0, sampler="rff", n_pairs=60, **settings):
-        super().__init__(dim, seed, n_candidates=n_candidates, **settings)
+    def __init__(self, dim, seed=0, *, ts_beta=1.0, sampler="rff", n_pairs=60, **settings):
+        super().__init__(dim, seed, **settings)
         self.ts_beta = float(ts_beta)
         self.sampler = check_choice("sampler", sampler, SAMPLERS)
         self.n_pairs = int(n_pairs)
@@ -424,11 +456,19 @@ class RMGPTS(RMGPUCB):
         nu = self.current["nu"] if self.meta_gps else 0.0
         points = []
         for _ in range(n):
-            candidates = self.rng.random((self.n_candidates, self.dim))
-            values, meta_branch = ts_draw(nu, self.current["weights"],
-                                          functools.partial(self.sample_meta, candidates=candidates),
-                                          functools.partial(self.sample, gp, candidates, self.ts_beta), self.rng)
-            points.append(candidates[acq.argmax_grid(values, self.rng)])
+            if self.sampler == "exact":
+                candidates = self.rng.random((self.n_candidates, self.dim))
+                values, meta_branch = ts_draw(nu, self.current["weights"],
+                                              functools.partial(self.sample_meta, candidates=candidates),
+                                              functools.partial(self.sample, gp, candidates, self.ts_beta), self.rng)
+                points.append(candidates[acq.argmax_grid(values, self.rng)])
+            else:
+                path, meta_branch = ts_draw(nu, self.current["weights"],
+                                            lambda i: self.sample_path(self.meta_gps[i], self.tau),
+                                            lambda: self.sample_path(gp, self.ts_beta), self.rng)
+                points.append(acq.maximize(path, self.dim, self.rng, n_candidates=self.n_candidates,
+                                           n_starts=self.n_starts, extra_starts=self.best_rows(self.n_best_starts),
+                                           maxiter=self.maxiter)[0])
             self.history[-1].setdefault("branch", []).append("meta" if meta_branch else "target")
         return np.array(points)
 
@@ -442,12 +482,14 @@ class RMGPTS(RMGPUCB):
             sample = gp.sample(candidates, 1, self.rng)[0]
             mean = gp.predict(candidates)[0] if scale != 1.0 else sample
             return mean + scale * (sample - mean)
+        return self.sample_path(gp, scale)(candidates)
+
+    def sample_path(self, gp: GP, scale: float) -> SamplePath:
+        """One random-feature posterior sample of ``gp`` (App. D.5), its deviation from the mean scaled by ``scale``."""
         hyper = gp.hyperparameters
         features = RandomFeatures(gp.kernel_name, self.dim, self.n_pairs, self.rng, hyper["lengthscale"][0],
                                   hyper["outputscale"][0])
         z = ((gp.y - gp.y_mean) / gp.y_std).numpy()
         model = BayesianLinearModel(features.n_features, max(hyper["noise"], 1e-9)).fit(features(gp.X.numpy()), z)
-        Phi = features(candidates)
         w = model.sample_weights(self.rng)[0]
-        standardised = Phi @ (model.mean + scale * (w - model.mean))
-        return float(gp.y_mean) + float(gp.y_std) * standardised
+        return SamplePath([(float(gp.y_std), features, model.mean + scale * (w - model.mean))], float(gp.y_mean))

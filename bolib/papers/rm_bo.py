@@ -555,17 +555,18 @@ def meta_observations(results, n: int) -> list[dict]:
 
 
 # ------------------------------------------------------------------------------------ real-data stand-ins: metrics
-def similar_weight_share(history, similar, n_tasks: int) -> float:
-    """Fig. 2f: the share of the previous tasks' total weight held by the ``similar`` ones (indices),
+def similar_weight_share(history, similar, n_tasks: int, with_target: bool = True) -> float:
+    """Figs. 2f and App. D.2: the share of the weights held by the ``similar`` previous tasks (indices),
     averaged over the queries of one run.
 
-    ``history`` is an optimiser's log, one entry per query with its ``weights``; the first ``n_tasks``
-    entries are the previous tasks' (RGPE appends the target model's weight, which is left out). The
-    share is sum_{i in similar} w_i / sum_i w_i, and 0 at a query where every previous task has weight 0
-    (RGPE and TAF can drop them all; no weight is then given to the similar ones either). Uniform
-    weights give len(similar) / n_tasks.
+    ``history`` is an optimiser's log, one entry per query with its ``weights``: the ``n_tasks`` previous
+    tasks' and, for RGPE and TAF, the target model's last. The share is sum_{i in similar} w_i / sum w over
+    all the logged weights, the target's included (``with_target``, as the paper plots RGPE's weights,
+    normalised together with the target's; RM-GP-UCB's omega has no target weight and sums to 1), or over
+    the previous tasks' only (``with_target=False``), where a query at which every previous task has
+    weight 0 counts as 0. Uniform weights over the previous tasks alone give len(similar) / n_tasks.
     """
-    W = np.array([entry["weights"][:n_tasks] for entry in history], dtype=float)
+    W = np.array([entry["weights"][:n_tasks + 1 if with_target else n_tasks] for entry in history], dtype=float)
     total = W.sum(axis=1)
     share = W[:, list(similar)].sum(axis=1) / np.where(total > 0, total, 1.0)
     return float(np.where(total > 0, share, 0.0).mean())

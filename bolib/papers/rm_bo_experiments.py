@@ -427,33 +427,33 @@ def history_adaptive_share(results, study, labels=("RM-GP-UCB", "RM-GP-TS")) -> 
     return out
 
 
-def weight_shares(study, results, label: str, n_similar: int, n_tasks: int, per_query: bool = False) -> np.ndarray:
-    """Per seed, the share of the previous tasks' weight on the similar ones (the first ``n_similar``), the mean
-    over queries or (``per_query``) one per query."""
-    share = theory.similar_weight_share
-    return np.array([[share([entry], range(n_similar), n_tasks) for entry in value["history"]] if per_query else
-                     share(value["history"], range(n_similar), n_tasks)
+def weight_shares(study, results, label: str, n_similar: int, n_tasks: int, per_query: bool = False,
+                  with_target: bool = True) -> np.ndarray:
+    """Per seed, the share of the weights on the similar previous tasks (the first ``n_similar``;
+    :func:`bolib.papers.rm_bo.similar_weight_share`), the mean over queries or (``per_query``) one per query."""
+    def share(history):
+        return theory.similar_weight_share(history, range(n_similar), n_tasks, with_target)
+
+    return np.array([[share([entry]) for entry in value["history"]] if per_query else share(value["history"])
                      for params, value in results if study.label(params) == label])
 
 
 def weight_summary(study, results, labels, n_similar: int, n_tasks: int):
-    """A table beside the claimed share (mean over queries): the last query's share, the fraction of queries at which
-    every previous task has weight 0, and the share among all weights (RGPE's target weight included, the quantity
-    the paper plots)."""
+    """A table beside the claimed share (mean over queries, the target's weight included): the last query's share,
+    the fraction of queries at which every previous task has weight 0, and the share among the previous tasks'
+    weights alone (the target's left out, an all-zero query counting 0)."""
     import pandas as pd
 
     rows = {}
     for label in labels:
         W = [np.array([e["weights"] for e in value["history"]], dtype=float)
              for params, value in results if study.label(params) == label]
-        total = [w.sum(1) for w in W]
         rows[label] = {"share, mean over queries": weight_shares(study, results, label, n_similar, n_tasks).mean(),
                        "share at the last query": weight_shares(study, results, label, n_similar, n_tasks,
                                                                 per_query=True)[:, -1].mean(),
                        "queries with all previous weights 0": np.mean([np.mean(w[:, :n_tasks].sum(1) == 0) for w in W]),
-                       "share among all weights (target's included)": np.mean(
-                           [np.mean(np.where(t > 0, w[:, :n_similar].sum(1) / np.where(t > 0, t, 1.0), 0.0))
-                            for w, t in zip(W, total)])}
+                       "share among the previous tasks' weights": weight_shares(study, results, label, n_similar,
+                                                                                n_tasks, with_target=False).mean()}
     return pd.DataFrame(rows).T.round(3)
 
 

@@ -57,8 +57,12 @@ def test_meta_baselines_run_through_the_loop(method):
     if method != "mtbo":
         weights = np.array(opt.history[-1]["weights"])
         assert weights.min() >= 0
+    if method != "mtbo":
+        assert len(weights) == 3  # the two previous tasks', then the target model's
     if method == "rgpe":
         assert weights.sum() == pytest.approx(1.0)
+    if method == "taf":
+        assert weights[-1] == 0.75
 
 
 @pytest.mark.parametrize("method", ["rgpe", "taf", "mtbo"])

@@ -6,6 +6,7 @@ import pytest
 import torch
 from scipy.optimize import minimize
 
+from bolib import acquisition as acq
 from bolib.algorithms import make_optimizer
 from bolib.algorithms.baselines import GPUCB
 from bolib.algorithms.rm_bo import (MetaSchedule, StackedPosterior, gap_estimate, hedge_weights, meta_ucb, nu_step,
@@ -264,3 +265,30 @@ def test_meta_gps_standardise_each_task_unless_asked_not_to():
         means[standardize] = opt.meta_gps[0].predict(far)[0]
         np.testing.assert_allclose(means[standardize], reference.predict(far)[0])
     assert not np.allclose(means[True], means[False])
+
+
+def test_rm_gp_ts_maximises_its_rff_sample_path_with_the_shared_maximiser():
+    """The point proposed is the multi-start L-BFGS-B maximiser (the GP methods' own, same settings) of the
+    drawn random-feature path (App. D.5): replaying the coin and the draw gives the same point, a point above
+    the best of the uniform candidates the maximiser started from. A path takes numpy arrays and tensors alike,
+    and a weighted sum of paths is the weighted sum of their values."""
+    problem = meta_problem()
+    opt = make_optimizer("rm-gp-ts", 2, 0, n_init=4, nu=0.0)
+    run(problem, opt, 6, 0, n_init=4)
+    state = opt.rng.bit_generator.state
+    proposed = opt.propose(1)[0]
+    opt.rng.bit_generator.state = state
+    opt.rng.random()  # the coin of eq. 3
+    path = opt.sample_path(opt.gp, 1.0)
+    state = opt.rng.bit_generator.state
+    replayed, value = acq.maximize(path, 2, opt.rng, n_candidates=opt.n_candidates, n_starts=opt.n_starts,
+                                   extra_starts=opt.best_rows(opt.n_best_starts), maxiter=opt.maxiter)
+    np.testing.assert_allclose(proposed, replayed, atol=1e-12)
+    opt.rng.bit_generator.state = state
+    assert value > path(opt.rng.random((opt.n_candidates, 2))).max()
+    grid = np.random.default_rng(7).random((5, 2))
+    np.testing.assert_allclose(path(torch.as_tensor(grid)).numpy(), path(grid), rtol=1e-12)
+    other = opt.sample_path(opt.gp, 1.0)
+    np.testing.assert_allclose((0.25 * path + np.float64(0.75) * other)(grid),
+                               0.25 * path(grid) + 0.75 * other(grid), rtol=1e-12)
+    np.testing.assert_allclose((0.0 + path)(grid), path(grid), rtol=0)
