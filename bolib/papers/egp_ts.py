@@ -14,6 +14,8 @@ benchmark), are :func:`bolib.loop.bo_job`.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from bolib.algorithms.base import Optimizer
@@ -28,7 +30,9 @@ from bolib.runtime import rng as make_rng
 from bolib.theory import greedy_information_gain
 
 # ----------------------------------------------------------------- the exactly Bayesian setting
-RF_EXACT_RULES = ("egp-ts", "oracle", "single", "random")
+RF_EXACT_RULES = ("egp-ts", "egp-ts-frozen", "oracle", "single", "random")
+#: ``egp-ts-frozen``: the ensemble stops learning after this fraction of T (the rate claims' contrast)
+FROZEN_AFTER = 1 / 8
 
 
 def grid_problem(values: np.ndarray, points_per_dim: int, dim: int, noise_std: float = 0.0) -> Problem:
@@ -59,6 +63,8 @@ class ExactEnsembleTS(Optimizer):
     the uniform prior w_0, weights proportional to the p-th power of the evidence): p = 2 is an
     overconfident ensemble and p = 0 ignores the evidence (members drawn uniformly). Both break the
     martingale property of eq. 7 and serve as contrasts and negative controls of the theory checks.
+    ``learn_until`` n: the ensemble absorbs only the first n observations and then keeps drawing from
+    that posterior (a rule that stops learning: its regret grows linearly from then on).
 
     ``history`` holds per proposal the grid ``index`` proposed, the ``member`` drawn (-1 for random
     search), the ``weights`` w_t it was drawn from, and ``mu`` and ``sigma``, the drawn member's
@@ -69,10 +75,11 @@ class ExactEnsembleTS(Optimizer):
     proposes_from_prior = True
 
     def __init__(self, dim, seed=0, *, grid: np.ndarray, features: list[RandomFeatures], noise_std: float,
-                 weight_power: float = 1.0):
+                 weight_power: float = 1.0, learn_until: int | None = None):
         super().__init__(dim, seed, n_init=0)
         self.grid = np.asarray(grid, dtype=float)
         self.weight_power = float(weight_power)
+        self.learn_until, self.absorbed = learn_until, 0
         self.ensemble = RFEnsemble(features, [noise_std ** 2] * len(features)) if features else None
         self.Phis = [member(self.grid) for member in features]
 
@@ -103,19 +110,22 @@ class ExactEnsembleTS(Optimizer):
     def observe(self, X, y):
         if self.ensemble is not None:
             for x, value in zip(X, y):  # a batch is absorbed one point at a time (eqs. 10, 11)
-                self.ensemble.update(x[None], value)
+                if self.learn_until is None or self.absorbed < self.learn_until:
+                    self.ensemble.update(x[None], value)
+                    self.absorbed += 1
 
 
 def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0), n_pairs: int = 50,
                  noise_std: float = 0.1, points_per_dim: int = 512, dim: int = 1, batch_size: int = 1,
                  mode: str = "sync", member: int = 0, weight_power: float = 1.0, truth: float | None = None,
-                 all_weights: bool = False) -> dict:
+                 all_weights: bool = False, frozen_after: float = FROZEN_AFTER) -> dict:
     """One run in the setting of Theorems 1-3: f is drawn from the EGP prior itself.
 
     Each seed draws random features for M RBF members (``lengthscales``), a true member m* ~ U{1..M}
     and theta* ~ N(0, I), so f = phi_{m*}^T theta* on a regular grid of [0, 1]^dim
     (:func:`grid_problem`). Rules (:class:`ExactEnsembleTS` with): ``egp-ts`` (the full ensemble,
-    w_0 = 1/M), ``oracle`` (knows m*), ``single`` (only member ``member``), ``random`` (no members).
+    w_0 = 1/M), ``egp-ts-frozen`` (the same, learning from the first ceil(``frozen_after`` T) observations
+    only), ``oracle`` (knows m*), ``single`` (only member ``member``), ``random`` (no members).
     :func:`bolib.loop.run` schedules the T evaluations with no initial design and draws the
     N(0, noise_std^2) observation noise and the Exp(1) durations from the seed's streams (shared by
     all rules): ``mode="sync"`` draws ``batch_size`` points per round from one posterior
@@ -149,9 +159,11 @@ def rf_exact_job(rule: str, seed: int, T: int, lengthscales=(0.03, 0.1, 0.3, 1.0
         truth_stream = make_rng(seed, "rf-exact-truth")
         features[m_star] = RandomFeatures("rbf", dim, n_pairs, truth_stream, truth)
         f = features[m_star](grid) @ truth_stream.standard_normal(2 * n_pairs)
-    used = {"egp-ts": list(range(len(features))), "oracle": [m_star], "single": [member], "random": []}[rule]
+    everyone = list(range(len(features)))
+    used = {"egp-ts": everyone, "egp-ts-frozen": everyone, "oracle": [m_star], "single": [member], "random": []}[rule]
     ts = ExactEnsembleTS(dim, seed, grid=grid, features=[features[j] for j in used], noise_std=noise_std,
-                         weight_power=weight_power)
+                         weight_power=weight_power,
+                         learn_until=math.ceil(frozen_after * T) if rule == "egp-ts-frozen" else None)
     trace = run(grid_problem(f, points_per_dim, dim, noise_std), ts, T, seed, n_init=0,
                 batch_size=batch_size, mode=mode, durations="exponential")
     # ts.history is in the order of proposals, the trace in the order evaluations finished; points are

@@ -32,8 +32,9 @@ from bolib.runtime import rng
 KERNEL4 = [("rbf", False), ("rbf", True), ("matern15", False), ("matern25", False)]
 #: E3's kernels (Matérn-1/2 is the contrast)
 E3_KERNELS = ["rbf", "matern25", "matern15", "matern05"]
-#: E4's rules (EGP-TS with all weights recorded, the oracle, random search, each single member)
-E4_RULES = ([{"rule": "egp-ts", "all_weights": True}, {"rule": "oracle"}, {"rule": "random"}]
+#: E4's rules (EGP-TS with all weights recorded, EGP-TS that stops learning after T/8, the oracle, random search,
+#: each single member)
+E4_RULES = ([{"rule": "egp-ts", "all_weights": True}, {"rule": "egp-ts-frozen"}, {"rule": "oracle"}, {"rule": "random"}]
             + [{"rule": "single", "member": j} for j in range(M_E4)])
 #: RBF members of the exactly Bayesian setting of E2 and E6
 E6_LENGTHSCALES = (0.03, 0.1, 0.3, 1.0)
@@ -176,12 +177,14 @@ def e5_sqrt_m(S: dict, seeds) -> Experiment:
 
 
 def e6_parallel(S: dict, seeds) -> tuple[Experiment, Experiment]:
-    """E6 (Theorems 2 and 3): K synchronous and asynchronous workers on a 2-D grid, and random search."""
+    """E6 (Theorems 2 and 3): K synchronous and asynchronous workers on a 2-D grid, and the contrasts, random search
+    and sequential EGP-TS that stops learning after T/8."""
     T, _, _ = horizons(S)
-    setting = {"T": T, "rule": "egp-ts", "dim": 2, "points_per_dim": 32, "lengthscales": E6_LENGTHSCALES}
+    setting = {"T": T, "dim": 2, "points_per_dim": 32, "lengthscales": E6_LENGTHSCALES}
     return (Experiment("000-e6-parallel", paper.rf_exact_job,
-                       grid={"seed": seeds, "batch_size": KS, "mode": ["sync", "async"]}, fixed=setting),
-            Experiment("000-e6-random", paper.rf_exact_job, grid={"seed": seeds}, fixed={**setting, "rule": "random"}))
+                       grid={"seed": seeds, "batch_size": KS, "mode": ["sync", "async"]}, fixed={**setting, "rule": "egp-ts"}),
+            Experiment("000-e6-contrasts", paper.rf_exact_job, grid={"seed": seeds}, fixed=setting,
+                       variants=[{"rule": "random"}, {"rule": "egp-ts-frozen"}]))
 
 
 def fig1(S: dict, seeds) -> Study:
@@ -353,7 +356,8 @@ def e4_values(e4, S: dict) -> dict:
     """E4 (Theorem 1) from the runs ``e4`` of :func:`e4_theorem1`: the cumulative regret ``BR`` per rule
     (seeds x T), eq. 30's ``bound`` (:func:`paper.eq30_bound` with the setting's noise SD
     :data:`~bolib.papers.egp_ts_claims.SIGMA_N`, M = 4 and ``B_hat``, the mean of max |f|), the regret
-    ``slopes`` and ``bound_ratio`` (BR(T) / bound(T)) of EGP-TS and random search, and at the
+    ``slopes`` of EGP-TS, the frozen EGP-TS and random search, ``bound_ratio`` (BR(T) / bound(T)) of EGP-TS
+    and random search, and at the
     ``checkpoints`` (powers of two up to T/4) the largest ``martingale`` gap (:func:`paper.martingale_gaps`)
     and the mean ``bayes_identity`` gap, each as the ``estimate``, ``ci`` and ``n`` of its claim;
     ``egp_runs`` are the EGP-TS runs."""
@@ -372,7 +376,7 @@ def e4_values(e4, S: dict) -> dict:
     bayes = rules.resampled_mean(paper.bayes_identity_gaps(np.array([o["w_star"] for o in ego]),
                                                            np.array([o["w_square"] for o in ego]), checkpoints))
     return {"T": T, "BR": BR, "bound": bound, "B_hat": B_hat, "checkpoints": checkpoints, "egp_runs": ego,
-            "slopes": {k: regret_slopes(S, BR[k]) for k in ("egp-ts", "random")},
+            "slopes": {k: regret_slopes(S, BR[k]) for k in ("egp-ts", "egp-ts-frozen", "random")},
             "bound_ratio": {k: BR[k][:, -1] / bound[-1] for k in ("egp-ts", "random")},
             "martingale": {"estimate": martingale[0], "ci": martingale[1], "n": len(ego)},
             "bayes_identity": {"estimate": bayes[0], "ci": bayes[1], "n": len(ego)}}
@@ -415,10 +419,11 @@ def e7_values(e4, S: dict, shift: float = E7_MEAN_SHIFT) -> dict:
             "control": np.array(shifted, dtype=float)}
 
 
-def e6_values(e6, e6_random, S: dict, rho: dict) -> dict:
+def e6_values(e6, e6_contrasts, S: dict, rho: dict) -> dict:
     """E6 (Theorems 2 and 3) from the runs of :func:`e6_parallel`: the cumulative regret ``BR`` per (mode,
     K) and ``BR_random`` (seeds x T), ``B`` (the mean of max |f| over the sequential runs), the regret
-    ``slopes`` per (mode, K > 1) and ``random_slopes`` (:func:`regret_slopes`), and the ``table`` of
+    ``slopes`` per (mode, K > 1), ``random_slopes`` and ``frozen_slopes`` (the contrasts; :func:`regret_slopes`),
+    and the ``table`` of
     the heuristic reading :func:`paper.parallel_heuristic` with E2's ``rho`` (K -> rho_K): per (mode,
     K > 1) BR_K(T), the heuristic at T, random search's BR(T) and the shares of seeds whose regret
     exceeds the heuristic at some T (:func:`paper.parallel_excess`)."""
@@ -427,7 +432,8 @@ def e6_values(e6, e6_random, S: dict, rho: dict) -> dict:
     T, _, _ = horizons(S)
     par = e6.group("mode", "batch_size")
     BR = {key: np.cumsum([o["regret"] for o in v], axis=1) for key, v in par.items()}
-    BR_random = np.cumsum([o["regret"] for _, o in e6_random], axis=1)
+    BR_random, BR_frozen = (np.cumsum([o["regret"] for p, o in e6_contrasts if p["rule"] == rule], axis=1)
+                            for rule in ("random", "egp-ts-frozen"))
     B = np.mean([o["f_abs_max"] for o in par["sync", 1]])
     cases = [(mode, K) for mode in ("async", "sync") for K in KS[1:]]
     rows = [(mode, K, BR[mode, K][:, -1].mean(), paper.parallel_heuristic(BR[mode, 1][:, -1].mean(), rho[K], B, K),
@@ -437,7 +443,7 @@ def e6_values(e6, e6_random, S: dict, rho: dict) -> dict:
                                         f"random search BR({T})", "share of seeds above it (EGP-TS)",
                                         "share above it (random search)"])
     return {"BR": BR, "BR_random": BR_random, "B": B, "slopes": {case: regret_slopes(S, BR[case]) for case in cases},
-            "random_slopes": regret_slopes(S, BR_random), "table": table}
+            "random_slopes": regret_slopes(S, BR_random), "frozen_slopes": regret_slopes(S, BR_frozen), "table": table}
 
 
 #: Lemma 3's erratum (E-L3): lengthscales of the exact RBF sample paths, paths per lengthscale, grid points on [0, 1]
@@ -559,14 +565,14 @@ def fig_e3_assumption1(ctx, seeds, tails, kernels) -> None:
 
 
 def fig_e4_theorem1(ctx, seeds, BR, bound, egp_runs) -> None:
-    """E4 (Theorem 1): (a) Bayesian regret of EGP-TS, the oracle, random search and every single member,
-    beside the eq. 30 bound; (b) the weight of the true member and sum_m (w_t^m)^2; (c) how often each
+    """E4 (Theorem 1): (a) Bayesian regret of EGP-TS, EGP-TS frozen after T/8 (the rate's contrast), the oracle,
+    random search and every single member, beside the eq. 30 bound; (b) the weight of the true member and sum_m (w_t^m)^2; (c) how often each
     member is drawn."""
     t = np.arange(1, len(bound) + 1)
     W_t = np.array([o["weights_t"] for o in egp_runs])
     M = W_t.shape[2]
     with ctx.figure("e4_theorem1", seeds, 1, 3, figsize=(14, 3.4)) as (fig, axes):
-        bands = {k: plots.plot_band(axes[0], t, BR[k], k) for k in ["egp-ts", "oracle", "random"]}
+        bands = {k: plots.plot_band(axes[0], t, BR[k], k) for k in ["egp-ts", "egp-ts-frozen", "oracle", "random"]}
         for j in range(M):  # thin lines: the members' means
             axes[0].plot(t, BR[f"single-{j}"].mean(0), lw=0.8, ls="--", label=f"single-{j} (mean)")
         for k in ("egp-ts", "oracle"):

@@ -325,10 +325,11 @@ def test_e6_values_are_the_notebooks_inline_computation():
     fn = "bolib.papers.egp_ts:rf_exact_job"
     jobs = [Job(fn, {**setting, "seed": s, "batch_size": K, "mode": mode}) for s in seeds for K in KS for mode in ("sync", "async")]
     e6 = Results(jobs, [rf_exact_job(**job.params) for job in jobs])
-    random_jobs = [Job(fn, {**setting, "rule": "random", "seed": s}) for s in seeds]
-    e6_random = Results(random_jobs, [rf_exact_job(**job.params) for job in random_jobs])
+    contrast_jobs = [Job(fn, {**setting, "rule": rule, "seed": s}) for s in seeds for rule in ("random", "egp-ts-frozen")]
+    e6_contrasts = Results(contrast_jobs, [rf_exact_job(**job.params) for job in contrast_jobs])
+    e6_random = [(p, o) for p, o in e6_contrasts if p["rule"] == "random"]
     rho = {1: 1.0, 2: 1.5, 4: 2.5, 8: 4.0}
-    v6 = xp.e6_values(e6, e6_random, S_SMALL, rho)
+    v6 = xp.e6_values(e6, e6_contrasts, S_SMALL, rho)
     par = e6.group("mode", "batch_size")
     BR6 = {key: np.cumsum([o["regret"] for o in v], axis=1) for key, v in par.items()}
     BR6_random = np.cumsum([o["regret"] for _, o in e6_random], axis=1)
@@ -336,6 +337,8 @@ def test_e6_values_are_the_notebooks_inline_computation():
     assert v6["B"] == B6 and np.array_equal(v6["BR_random"], BR6_random)
     t, fit = np.arange(1, T + 1), slice(15, T)
     np.testing.assert_array_equal(v6["random_slopes"], loglog_slopes(t[fit], BR6_random[:, fit]))
+    BR6_frozen = np.cumsum([o["regret"] for p, o in e6_contrasts if p["rule"] == "egp-ts-frozen"], axis=1)
+    np.testing.assert_array_equal(v6["frozen_slopes"], loglog_slopes(t[fit], BR6_frozen[:, fit]))
     assert list(v6["slopes"]) == [(mode, K) for mode in ("async", "sync") for K in KS[1:]]
     rows = v6["table"].to_numpy()
     for row, ((mode, K), slopes) in zip(rows, v6["slopes"].items()):
