@@ -16,15 +16,20 @@ except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0+unknown"
 
 _FRONT_DOOR = ("minimize", "maximize", "plot_convergence", "OptimizeResult", "ObjectiveError")
+_DIMENSIONS = ("Real", "Integer", "Categorical", "Space")
 
 
 def __getattr__(name):
-    """``bolib.minimize`` and friends, imported on first use (they pull in torch)."""
+    """``bolib.minimize`` and friends, imported on first use (they pull in torch), and the dimensions."""
     if name in _FRONT_DOOR:
         from bolib import optimize
 
         return getattr(optimize, name)
+    if name in _DIMENSIONS:
+        from bolib import space
+
+        return getattr(space, name)
     raise AttributeError(f"module 'bolib' has no attribute {name!r}")
 
 
-__all__ = ["__version__", *_FRONT_DOOR]
+__all__ = ["__version__", *_FRONT_DOOR, *_DIMENSIONS]

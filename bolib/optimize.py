@@ -1,47 +1,66 @@
 """A front door for a user's own problem: ``bolib.minimize`` / ``bolib.maximize``.
 
 In the style of scikit-optimize's ``gp_minimize``: give a function of one point in your own units and
-a box, get back the best point in your units, every evaluation, and the optimiser itself.
+its dimensions (:mod:`bolib.space`: reals, integers, log-uniform ranges, categories), get back the best
+point, every evaluation, and the optimiser itself.
 
     >>> import bolib
-    >>> res = bolib.minimize(lambda x: (x[0] - 0.3) ** 2 + x[1] ** 2, [(-1, 1), (-2, 2)],
-    ...                      method="gp-ei", budget=30, seed=0)
+    >>> res = bolib.minimize(lambda x: (x[0] - 0.3) ** 2 + x[1] ** 2, [(-1.0, 1.0), (-2.0, 2.0)],
+    ...                      method="gp-ei", n_calls=30, random_state=0)
     >>> res.x, res.fun                               # doctest: +SKIP
     >>> bolib.plot_convergence(res)                  # doctest: +SKIP
 
 Any registered method (``python -m bolib list``) works; extra keyword arguments are its settings.
-The method works on the unit cube and maximises; this module maps to and from the box and flips the
-sign for minimisation. The first ``n_init`` points (default max(5, 2 d)) come from the method's own
-scrambled Sobol design. A value that is not a finite number stops the run with
-:class:`ObjectiveError`, which carries everything evaluated before it (``err.result``).
+The method works on the unit cube and maximises; :class:`bolib.space.Space` maps to and from the
+user's dimensions and this module flips the sign for minimisation. The first points are ``x0`` (told
+with ``y0`` if given, else evaluated), then the method's scrambled Sobol design up to
+``n_initial_points`` points in all (default max(5, 2 d)), then the method.
+
+Nothing is lost: an exception raised by the objective propagates unchanged, with the run so far on it
+(``err.result``); a value that is not one finite number stops the run with :class:`ObjectiveError`,
+which carries the same. ``checkpoint=path`` writes every evaluation to a JSON file as it happens, and
+``resume=path`` continues a run from such a file: the method is rebuilt with the same seed and the saved
+evaluations are told again in order (each asked point must match the saved one), so the resumed run
+asks what the uninterrupted run would have asked next.
 """
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
+import os
+import warnings
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import numpy as np
 
 from bolib.errors import BolibError
+from bolib.space import Space
+
+#: the format of a checkpoint file (``checkpoint=`` / ``resume=``)
+CHECKPOINT_FORMAT = 1
 
 
 @dataclasses.dataclass
 class OptimizeResult:
-    """The outcome of :func:`minimize` / :func:`maximize` (all points in the user's units).
+    """The outcome of :func:`minimize` / :func:`maximize`, with scikit-optimize's field names.
 
-    ``x``, ``fun``: the best point and its value; ``x_iters``, ``func_vals``: every evaluation in
-    order; ``sense``: ``"min"`` or ``"max"``; ``optimizer``: the ask/tell object (its data is on the
-    unit cube, values to maximise).
+    ``x``, ``fun``: the best point (in the user's units) and its value; ``x_iters``, ``func_vals``: every
+    evaluation in order (``x_iters`` an (n, d) array when every dimension is real, else a list of points);
+    ``space``: the :class:`bolib.space.Space`; ``sense``: ``"min"`` or ``"max"``; ``random_state``: the seed
+    the run used (drawn and recorded here when none was given); ``optimizer``: the ask/tell object (its data
+    on the unit cube, values to maximise).
     """
 
-    x: np.ndarray
+    x: object
     fun: float
-    x_iters: np.ndarray
+    x_iters: object
     func_vals: np.ndarray
+    space: Space
     sense: str
     method: str
-    seed: int
+    random_state: int
     optimizer: object = dataclasses.field(repr=False)
 
     @property
@@ -59,45 +78,92 @@ class ObjectiveError(BolibError, ValueError):
         self.result = result
 
 
-def _check_bounds(bounds) -> np.ndarray:
-    try:
-        box = np.asarray(bounds, dtype=float)
-    except (TypeError, ValueError) as err:
-        raise BolibError(f"bounds must be a sequence of (low, high) pairs, one per dimension; got {bounds!r}") from err
-    if box.ndim != 2 or box.shape[1] != 2 or len(box) == 0:
-        raise BolibError(f"bounds must be a sequence of (low, high) pairs, one per dimension; got shape {box.shape}")
-    if not np.all(np.isfinite(box)):
-        raise BolibError(f"bounds must be finite; got {box.tolist()}")
-    bad = np.flatnonzero(box[:, 0] >= box[:, 1])
-    if len(bad):
-        raise BolibError(f"each bound needs low < high; dimension(s) {bad.tolist()} have "
-                         f"{[tuple(b) for b in box[bad].tolist()]}")
-    return box
-
-
 def _value(raw, x) -> float:
     """The objective's return value as a float, or an explanation of why it is not one."""
-    value = np.asarray(raw, dtype=float) if not isinstance(raw, (str, bytes)) else None
-    if value is None or value.size != 1:
-        shape = "a string" if value is None else f"shape {value.shape}"
-        raise ValueError(f"the objective must return one number; at x = {x.tolist()} it returned {shape}")
+    if isinstance(raw, (str, bytes, dict)) or isinstance(raw, complex) or np.iscomplexobj(raw):
+        raise ObjectiveError(f"the objective must return one real number; at x = {x!r} it returned {raw!r}", None)
+    try:
+        value = np.asarray(raw, dtype=float)
+    except (TypeError, ValueError):
+        raise ObjectiveError(f"the objective must return one real number; at x = {x!r} it returned {raw!r}",
+                             None) from None
+    if value.size != 1:
+        raise ObjectiveError(f"the objective must return one number; at x = {x!r} it returned shape {value.shape}",
+                             None)
     value = float(value.reshape(()))
     if not math.isfinite(value):
-        raise ValueError(f"the objective returned {value} at x = {x.tolist()}; bolib does not fit "
-                         "non-finite values (return a finite penalty instead)")
+        raise ObjectiveError(f"the objective returned {value} at x = {x!r}; bolib does not fit non-finite values "
+                             "(return a finite penalty instead)", None)
     return value
 
 
-def _optimize(fn: Callable, bounds, sense: str, method: str, budget: int, seed: int,
-              n_init: int | None, settings: dict) -> OptimizeResult:
+def _count(name: str, value, low: int) -> int:
+    """A whole number >= ``low`` (an integral float such as 30.0 is accepted; 10.7 is refused)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)) \
+            or not float(value).is_integer() or value < low:
+        raise BolibError(f"{name} must be a whole number >= {low}; got {value!r}")
+    return int(value)
+
+
+def _alias(new_name: str, new, old_name: str, old, default):
+    """One of a parameter and its older alias (giving both is an error)."""
+    if new is not None and old is not None:
+        raise BolibError(f"give {new_name} or its alias {old_name}, not both")
+    return new if new is not None else old if old is not None else default
+
+
+def _seed(random_state) -> int:
+    if random_state is None:
+        return int(np.random.SeedSequence().entropy % 2 ** 32)
+    if isinstance(random_state, (bool, np.bool_)) or not isinstance(random_state, (int, np.integer)) \
+            or random_state < 0:
+        raise BolibError(f"random_state must be a non-negative int, or None for a fresh seed (recorded in the "
+                         f"result); got {random_state!r}")
+    return int(random_state)
+
+
+def _points(x0, space: Space) -> list:
+    """``x0`` as a list of points (a single point is accepted)."""
+    if x0 is None:
+        return []
+    x0 = list(x0)
+    if x0 and not isinstance(x0[0], (list, tuple, np.ndarray)):
+        x0 = [x0]
+    for x in x0:
+        space.to_unit(x)  # refuses a point outside the space, naming it
+    return x0
+
+
+def _jsonable(x):
+    return x.tolist() if isinstance(x, np.ndarray) else [v.item() if isinstance(v, np.generic) else v for v in x]
+
+
+def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_initial_points, x0, y0, callback,
+              random_state, checkpoint, resume, verbose, settings: dict) -> OptimizeResult:
     from bolib.algorithms import make_optimizer
 
-    box = _check_bounds(bounds)
-    if int(budget) < 1:
-        raise BolibError(f"budget must be a positive number of evaluations; got {budget}")
-    lo, width = box[:, 0], box[:, 1] - box[:, 0]
-    optimizer = make_optimizer(method, len(box), seed, n_init=n_init, **settings)
+    space = Space(dimensions)
+    n_calls = _count("n_calls", n_calls, 1)
+    n_init = None if n_initial_points is None else _count("n_initial_points", n_initial_points, 1)
+    seed = _seed(random_state)
+    callbacks = [] if callback is None else list(callback) if isinstance(callback, (list, tuple)) else [callback]
+    if not all(callable(c) for c in callbacks):
+        raise BolibError(f"callback must be a callable or a list of callables; got {callback!r}")
+    x0 = _points(x0, space)
+    y0 = None if y0 is None else list(np.atleast_1d(np.asarray(y0, dtype=float)))
+    if y0 is not None and len(y0) != len(x0):
+        raise BolibError(f"y0 needs one value per point of x0: {len(x0)} points, {len(y0)} values")
+    optimizer = make_optimizer(method, space.n_dims, seed, n_init=n_init, **settings)
+    to_evaluate = len(x0) if y0 is None else 0
+    from bolib.algorithms.baselines import RandomSearch
+
+    modelled = not (optimizer.proposes_from_prior or isinstance(optimizer, RandomSearch))
+    if modelled and optimizer.n_init >= n_calls + (len(x0) if y0 is not None else 0):
+        warnings.warn(f"the initial design ({optimizer.n_init} points) takes the whole budget of {n_calls} "
+                      f"evaluations: no model will run; raise n_calls or lower n_initial_points", stacklevel=3)
     sign = -1.0 if sense == "min" else 1.0
+    config = {"format": CHECKPOINT_FORMAT, "method": method, "random_state": seed, "sense": sense,
+              "space": repr(space), "settings": repr(sorted(settings.items())), "n_initial_points": n_init}
     xs, values = [], []
 
     def result() -> OptimizeResult | None:
@@ -105,64 +171,155 @@ def _optimize(fn: Callable, bounds, sense: str, method: str, budget: int, seed: 
             return None
         vals = np.array(values)
         i = int(np.argmin(vals) if sense == "min" else np.argmax(vals))
-        X = np.array(xs)
-        return OptimizeResult(X[i], float(vals[i]), X, vals, sense, method, int(seed), optimizer)
+        X = np.array(xs) if space.is_real else list(xs)
+        return OptimizeResult(X[i], float(vals[i]), X, vals, space, sense, method, seed, optimizer)
 
-    for _ in range(int(budget)):
-        u = optimizer.ask(1)[0]
-        x = lo + u * width
-        try:
-            value = _value(fn(x.copy()), x)
-        except ValueError as err:
-            raise ObjectiveError(f"{err} (evaluation {len(values) + 1} of {budget}; the "
-                                 f"{len(values)} before it are in err.result)", result()) from None
+    def record(u, x, value) -> None:
         optimizer.tell(u[None], [sign * value])
         xs.append(x)
         values.append(value)
+        if checkpoint is not None:
+            path = Path(checkpoint)
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text(json.dumps({**config, "x_iters": [_jsonable(v) for v in xs], "func_vals": values}))
+            os.replace(tmp, path)
+
+    if y0 is not None:  # told, not evaluated, not counted in n_calls
+        for x, value in zip(x0, y0):
+            optimizer.tell(space.to_unit(x)[None], [sign * _value(value, x)])
+    saved = _resumed(resume, config) if resume is not None else {"x_iters": [], "func_vals": []}
+    progress = _progress(verbose, n_calls)
+    try:
+        for k in range(n_calls):
+            if k < to_evaluate:
+                u = space.to_unit(x0[k])
+            else:
+                u = optimizer.ask(1)[0]
+            x = space.from_unit(u)
+            if k < len(saved["func_vals"]):  # replay of a checkpoint
+                if _jsonable(x) != saved["x_iters"][k]:
+                    raise BolibError(f"resume: evaluation {k + 1} asks {_jsonable(x)} where the checkpoint has "
+                                     f"{saved['x_iters'][k]}; the run cannot be continued identically (other "
+                                     "library versions or processor?)")
+                record(u, x, float(saved["func_vals"][k]))
+            else:
+                try:
+                    raw = func(x.copy() if isinstance(x, np.ndarray) else list(x))
+                except BaseException as err:  # the user's own error, traceback intact, with the run so far
+                    err.result = result()
+                    raise
+                try:
+                    value = _value(raw, x)
+                except ObjectiveError as err:
+                    raise ObjectiveError(f"{err} (evaluation {len(values) + 1} of {n_calls}; the {len(values)} "
+                                         "before it are in err.result)", result()) from None
+                record(u, x, value)
+            progress.update(1)
+            if any(c(result()) is True for c in callbacks):  # a callback returning True stops the run
+                break
+    finally:
+        progress.close()
     return result()
 
 
-def minimize(fn: Callable[[np.ndarray], float], bounds: Sequence[tuple[float, float]], *,
-             method: str = "gp-ei", budget: int = 50, seed: int = 0, n_init: int | None = None,
+def _resumed(resume, config: dict) -> dict:
+    """The evaluations saved by ``checkpoint=``, after checking that they come from the same set-up."""
+    try:
+        saved = json.loads(Path(resume).read_text())
+    except FileNotFoundError:
+        raise BolibError(f"resume: no checkpoint file {resume}") from None
+    differs = [k for k in config if saved.get(k) != config[k]]
+    if differs:
+        raise BolibError(f"resume: the checkpoint {resume} was written by another set-up ({', '.join(differs)} "
+                         f"differ: {[(saved.get(k), config[k]) for k in differs]}); give the same method, "
+                         "dimensions, settings and random_state")
+    return saved
+
+
+def _progress(verbose: bool, total: int):
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc="evaluations", disable=not verbose)
+
+
+#: ``random_state`` not given (its default, 0, differs from ``None``, a fresh seed)
+_DEFAULT_STATE = object()
+
+
+def minimize(func: Callable, dimensions: Sequence, *, method: str = "gp-ei", n_calls: int | None = None,
+             n_initial_points: int | None = None, x0=None, y0=None, callback=None, random_state=_DEFAULT_STATE,
+             checkpoint: str | os.PathLike | None = None, resume: str | os.PathLike | None = None,
+             verbose: bool = False, budget: int | None = None, seed: int | None = None, n_init: int | None = None,
              **settings) -> OptimizeResult:
-    """Minimise ``fn(x)`` over the box ``bounds`` by Bayesian optimisation.
+    """Minimise ``func(x)`` over ``dimensions`` by Bayesian optimisation.
 
     Parameters
     ----------
-    fn : the objective: one point (a 1-D array in the box's units) -> one finite number.
-    bounds : one ``(low, high)`` pair per dimension.
+    func : the objective: one point -> one finite number. A point is a 1-D float array when every dimension
+        is real, else a list (ints and categories as such).
+    dimensions : one entry per dimension: ``(low, high)`` (floats: real; ints: integer), ``(low, high,
+        "log-uniform")``, a list of categories, or :class:`bolib.space.Real` / ``Integer`` / ``Categorical``.
     method : a registered method (``python -m bolib list``); ``"gp-ei"`` is a GP with expected improvement.
-    budget : evaluations of ``fn``, the initial design included.
-    seed : fixes the design and every random choice of the method.
-    n_init : points of the method's scrambled Sobol design (``None``: max(5, 2 d)).
+    n_calls : evaluations of ``func`` (default 50), the initial design and an unlabelled ``x0`` included
+        (alias ``budget``).
+    n_initial_points : points before the method's model runs, ``x0`` included (default max(5, 2 d); alias
+        ``n_init``).
+    x0, y0 : points to start from (one point or a list), and their values if already known (told, not
+        evaluated, not counted in ``n_calls``).
+    callback : a callable or a list of them, called with the result so far after every evaluation; one that
+        returns ``True`` stops the run.
+    random_state : fixes the design and every random choice of the method (default 0; ``None``: a fresh
+        seed, recorded in the result; alias ``seed``).
+    checkpoint : a file to which every evaluation is written as it happens.
+    resume : a checkpoint file to continue from (same method, dimensions, settings and seed).
+    verbose : a progress bar.
     **settings : the method's own settings (a setting it does not take raises ``TypeError`` naming it).
 
     Returns
     -------
-    OptimizeResult : ``x`` and ``fun`` (the best point and its value), every evaluation in
-    ``x_iters`` and ``func_vals``, and the ask/tell ``optimizer``. A non-finite value of ``fn`` raises
+    OptimizeResult : ``x`` and ``fun`` (the best point and its value), every evaluation in ``x_iters`` and
+    ``func_vals``, the ``space`` and the ask/tell ``optimizer``. An exception raised by ``func``
+    propagates with the result so far as ``err.result``; a value that is not one finite number raises
     :class:`ObjectiveError`, whose ``result`` holds the evaluations before it.
 
     Examples
     --------
     >>> import bolib
-    >>> res = bolib.minimize(lambda x: (x[0] - 0.3) ** 2 + x[1] ** 2, [(-1, 1), (-2, 2)], budget=12, seed=0)
+    >>> res = bolib.minimize(lambda x: (x[0] - 0.3) ** 2 + x[1] ** 2, [(-1.0, 1.0), (-2.0, 2.0)], n_calls=12,
+    ...                      random_state=0)
     >>> res.x.shape, len(res.func_vals), bool(res.fun <= res.func_vals[:6].min())
     ((2,), 12, True)
     """
-    return _optimize(fn, bounds, "min", method, budget, seed, n_init, settings)
+    return _front_door(func, dimensions, "min", method, n_calls, n_initial_points, x0, y0, callback, random_state,
+                       checkpoint, resume, verbose, budget, seed, n_init, settings)
 
 
-def maximize(fn: Callable[[np.ndarray], float], bounds: Sequence[tuple[float, float]], *,
-             method: str = "gp-ei", budget: int = 50, seed: int = 0, n_init: int | None = None,
+def maximize(func: Callable, dimensions: Sequence, *, method: str = "gp-ei", n_calls: int | None = None,
+             n_initial_points: int | None = None, x0=None, y0=None, callback=None, random_state=_DEFAULT_STATE,
+             checkpoint: str | os.PathLike | None = None, resume: str | os.PathLike | None = None,
+             verbose: bool = False, budget: int | None = None, seed: int | None = None, n_init: int | None = None,
              **settings) -> OptimizeResult:
-    """Maximise ``fn(x)`` over the box ``bounds``: :func:`minimize`'s parameters and result, with
-    ``fun`` the largest value found."""
-    return _optimize(fn, bounds, "max", method, budget, seed, n_init, settings)
+    """Maximise ``func(x)`` over ``dimensions``: :func:`minimize`'s parameters and result, with ``fun`` the
+    largest value found."""
+    return _front_door(func, dimensions, "max", method, n_calls, n_initial_points, x0, y0, callback, random_state,
+                       checkpoint, resume, verbose, budget, seed, n_init, settings)
+
+
+def _front_door(func, dimensions, sense, method, n_calls, n_initial_points, x0, y0, callback, random_state,
+                checkpoint, resume, verbose, budget, seed, n_init, settings) -> OptimizeResult:
+    """Resolve the aliases (``budget``, ``n_init``, ``seed``) and run :func:`_optimize`."""
+    if random_state is _DEFAULT_STATE:
+        random_state = 0 if seed is None else seed
+    elif seed is not None:
+        raise BolibError("give random_state or its alias seed, not both")
+    return _optimize(func, dimensions, sense, method, _alias("n_calls", n_calls, "budget", budget, 50),
+                     _alias("n_initial_points", n_initial_points, "n_init", n_init, None), x0, y0, callback,
+                     random_state, checkpoint, resume, verbose, settings)
 
 
 def plot_convergence(result: OptimizeResult, ax=None, **kwargs):
-    """Best value so far against the number of evaluations (one run); returns the axes."""
+    """Best value so far against the number of evaluations (one run), on a log axis when every value is
+    positive and they span more than two decades; returns the axes."""
     import matplotlib.pyplot as plt
 
     if ax is None:
@@ -170,6 +327,9 @@ def plot_convergence(result: OptimizeResult, ax=None, **kwargs):
     n = np.arange(1, len(result.func_vals) + 1)
     ax.plot(n, result.func_vals, ".", color="0.6", label="evaluations")
     ax.plot(n, result.best_so_far, label=f"best so far ({result.method})", **kwargs)
+    values = np.asarray(result.func_vals)
+    if np.all(values > 0) and values.max() / values.min() > 100:
+        ax.set_yscale("log")
     ax.set_xlabel("evaluation")
     ax.set_ylabel("minimum found" if result.sense == "min" else "maximum found")
     ax.legend()

@@ -1,4 +1,6 @@
 """The ask/tell protocol on a user's own problem: cold start, batches, bad input, the front door."""
+import json
+
 import numpy as np
 import pytest
 
@@ -83,26 +85,79 @@ def test_tell_refuses_non_finite_values_and_wrong_shapes():
 
 
 def test_minimize_returns_the_best_point_in_the_users_units():
-    res = bolib.minimize(lambda x: (x[0] - 3.0) ** 2 + (x[1] + 20.0) ** 2, [(0, 10), (-50, 0)],
-                         method="gp-ei", budget=25, seed=0, n_candidates=500)
+    res = bolib.minimize(lambda x: (x[0] - 3.0) ** 2 + (x[1] + 20.0) ** 2, [(0.0, 10.0), (-50.0, 0.0)],
+                         method="gp-ei", n_calls=25, random_state=0, n_candidates=500)
     assert res.x_iters.shape == (25, 2) and res.func_vals.shape == (25,)
     assert np.all(res.x_iters[:, 0] >= 0) and np.all(res.x_iters[:, 1] <= 0)
     assert res.fun == res.func_vals.min() and np.array_equal(res.x, res.x_iters[np.argmin(res.func_vals)])
     assert res.fun < 1.0, res
     assert np.all(np.diff(res.best_so_far) <= 0)
-    up = bolib.maximize(lambda x: -abs(x[0] - 1.0), [(-2, 2)], method="random", budget=10, seed=0)
+    up = bolib.maximize(lambda x: -abs(x[0] - 1.0), [(-2.0, 2.0)], method="random", n_calls=10)
     assert up.fun == up.func_vals.max()
+    # the older names are aliases: the same run
+    old = bolib.maximize(lambda x: -abs(x[0] - 1.0), [(-2.0, 2.0)], method="random", budget=10, seed=0)
+    np.testing.assert_array_equal(old.x_iters, up.x_iters)
+
+
+def test_skopt_dimensions_reach_the_objective_as_ints_floats_and_categories():
+    seen = []
+
+    def fn(x):
+        seen.append(x)
+        units, rate, activation = x
+        return (units - 40) ** 2 / 100 + (np.log10(rate) + 3) ** 2 + (activation != "tanh")
+
+    space = [(8, 64), (1e-5, 1e-1, "log-uniform"), ["relu", "tanh", "sigmoid"]]
+    res = bolib.minimize(fn, space, method="gp-ei", n_calls=14, random_state=1, n_candidates=300)
+    assert all(isinstance(x, list) and type(x[0]) is int and 8 <= x[0] <= 64 and isinstance(x[1], float)
+               and 1e-5 <= x[1] <= 1e-1 and x[2] in ("relu", "tanh", "sigmoid") for x in seen)
+    assert isinstance(res.x, list) and res.x == seen[int(np.argmin(res.func_vals))] and res.x_iters == seen
+    assert {x[2] for x in seen} == {"relu", "tanh", "sigmoid"}
+    # log-uniform: about as many draws of the design below 1e-3 as above
+    design = [x[1] for x in seen[:6]]
+    assert 1 <= sum(r < 1e-3 for r in design) <= 5
+    assert res.space.n_dims == 3 and isinstance(res.space.dimensions[0], bolib.Integer)
+
+
+def test_space_maps_each_value_to_its_own_cell_and_back():
+    from bolib.space import Space
+
+    space = Space([bolib.Integer(1, 100, "log-uniform"), (2, 5), ["a", 3, None], (0.5, 2.0, "log-uniform")])
+    for x in ([1, 2, "a", 0.5], [100, 5, None, 2.0], [7, 3, 3, 1.0]):
+        assert space.from_unit(space.to_unit(x)) == x
+    cells = [space.dimensions[1].from_unit(u) for u in np.linspace(0, 1, 400)]
+    assert [cells.count(v) for v in (2, 3, 4, 5)] == [100, 100, 100, 100]
+    logs = [space.dimensions[0].from_unit(u) for u in np.linspace(0, 1, 1000)]
+    assert sum(v <= 10 for v in logs) > 400  # log-uniform: 1..10 take about half of the interval
+    with pytest.raises(BolibError, match="not a category"):
+        space.to_unit([1, 2, "b", 1.0])
+    with pytest.raises(BolibError, match="outside"):
+        space.to_unit([1, 2, "a", 3.0])
 
 
 def test_minimize_bad_input_gets_clear_errors():
     with pytest.raises(BolibError, match="low < high"):
         bolib.minimize(lambda x: 0.0, [(0, 1), (2, 2)])
-    with pytest.raises(BolibError, match="pairs"):
+    with pytest.raises(BolibError, match="a dimension is"):
         bolib.minimize(lambda x: 0.0, [0, 1])
     with pytest.raises(ValueError, match="valid choices: .*gp-ei"):
-        bolib.minimize(lambda x: 0.0, [(0, 1)], method="gp-eii")
+        bolib.minimize(lambda x: 0.0, [(0.0, 1.0)], method="gp-eii")
     with pytest.raises(BolibError, match="one number"):
-        bolib.minimize(lambda x: np.array([1.0, 2.0]), [(0, 1)], method="random")
+        bolib.minimize(lambda x: np.array([1.0, 2.0]), [(0.0, 1.0)], method="random")
+    with pytest.raises(BolibError, match="n_calls must be a whole number"):
+        bolib.minimize(lambda x: 0.0, [(0.0, 1.0)], n_calls=10.7)
+    with pytest.raises(BolibError, match="random_state must be"):
+        bolib.minimize(lambda x: 0.0, [(0.0, 1.0)], random_state="zero")
+    with pytest.raises(BolibError, match="not both"):
+        bolib.minimize(lambda x: 0.0, [(0.0, 1.0)], n_calls=5, budget=5)
+    with pytest.raises(BolibError, match="log-uniform dimension needs low > 0"):
+        bolib.minimize(lambda x: 0.0, [(0.0, 1.0, "log-uniform")])
+    with pytest.raises(BolibError, match="prior must be one of uniform, log-uniform"):
+        bolib.minimize(lambda x: 0.0, [(0.1, 1.0, "log")])
+    with pytest.raises(BolibError, match="one real number"):
+        bolib.minimize(lambda x: 1 + 2j, [(0.0, 1.0)], method="random")
+    with pytest.warns(UserWarning, match="takes the whole budget"):
+        bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)] * 3, method="gp-ei", n_calls=5)
 
 
 def test_a_nan_stops_the_run_and_keeps_what_came_before():
@@ -113,15 +168,76 @@ def test_a_nan_stops_the_run_and_keeps_what_came_before():
         return float("nan") if len(calls) == 4 else float(x[0])
 
     with pytest.raises(bolib.ObjectiveError, match="returned nan .*evaluation 4 of 10") as err:
-        bolib.minimize(fn, [(0, 1)], method="random", budget=10)
+        bolib.minimize(fn, [(0.0, 1.0)], method="random", n_calls=10)
     assert len(err.value.result.func_vals) == 3
     assert err.value.result.fun == min(float(c[0]) for c in calls[:3])
+
+
+def test_the_objectives_own_error_propagates_unchanged_with_the_run_so_far():
+    class Crash(RuntimeError):
+        pass
+
+    def fn(x):
+        if len(calls) == 5:
+            raise Crash("simulator died")
+        calls.append(x)
+        return float(x[0])
+
+    calls = []
+    with pytest.raises(Crash, match="simulator died") as err:
+        bolib.minimize(fn, [(0.0, 1.0)], method="random", n_calls=10)
+    assert err.traceback[-1].name == "fn"  # the user's frame is where it was raised
+    assert len(err.value.result.func_vals) == 5
+
+
+def test_x0_y0_callbacks_and_a_fresh_seed():
+    told = []
+    res = bolib.minimize(lambda x: float((x[0] - 0.2) ** 2), [(0.0, 1.0)], method="gp-ei", n_calls=8,
+                         x0=[[0.9]], y0=[0.49], callback=lambda r: told.append(len(r.func_vals)), n_candidates=200)
+    assert len(res.func_vals) == 8 and told == list(range(1, 9))  # y0 is told, not evaluated or counted
+    assert res.optimizer.X.shape == (9, 1)
+    evaluated = bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="random", n_calls=4, x0=[0.75])
+    assert evaluated.x_iters[0, 0] == 0.75
+    stopped = bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="random", n_calls=20,
+                             callback=[lambda r: None, lambda r: len(r.func_vals) >= 6])
+    assert len(stopped.func_vals) == 6
+    a = bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="random", n_calls=3, random_state=None)
+    b = bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="random", n_calls=3, random_state=a.random_state)
+    np.testing.assert_array_equal(a.x_iters, b.x_iters)
+
+
+def test_a_checkpointed_run_resumes_where_it_stopped_and_asks_what_it_would_have(tmp_path):
+    def fn(x):
+        return float((x[0] - 0.3) ** 2 + x[1] ** 2)
+
+    kwargs = dict(method="gp-ei", random_state=3, n_candidates=200, maxiter=10)
+    whole = bolib.minimize(fn, [(0.0, 1.0), (-1.0, 1.0)], n_calls=11, **kwargs)
+    path = tmp_path / "run.json"
+
+    def interrupted(x):
+        if interrupted.n == 8:
+            raise KeyboardInterrupt
+        interrupted.n += 1
+        return fn(x)
+
+    interrupted.n = 0
+    with pytest.raises(KeyboardInterrupt):
+        bolib.minimize(interrupted, [(0.0, 1.0), (-1.0, 1.0)], n_calls=11, checkpoint=path, **kwargs)
+    assert len(json.loads(path.read_text())["func_vals"]) == 8
+    counted = []
+    resumed = bolib.minimize(lambda x: counted.append(x) or fn(x), [(0.0, 1.0), (-1.0, 1.0)], n_calls=11,
+                             resume=path, checkpoint=path, **kwargs)
+    assert len(counted) == 3  # only the evaluations after the checkpoint
+    np.testing.assert_array_equal(resumed.x_iters, whole.x_iters)
+    with pytest.raises(BolibError, match="another set-up .*random_state"):
+        bolib.minimize(fn, [(0.0, 1.0), (-1.0, 1.0)], n_calls=11, resume=path,
+                       **{**kwargs, "random_state": 4})
 
 
 def test_plot_convergence_draws_the_running_best():
     import matplotlib
 
     matplotlib.use("Agg")
-    res = bolib.minimize(lambda x: float(x[0] ** 2), [(-1, 1)], method="random", budget=8)
+    res = bolib.minimize(lambda x: float(x[0] ** 2), [(-1.0, 1.0)], method="random", n_calls=8)
     ax = bolib.plot_convergence(res)
     np.testing.assert_array_equal(ax.lines[1].get_ydata(), res.best_so_far)

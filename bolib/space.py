@@ -1,0 +1,193 @@
+"""Search spaces in a user's own units, as scikit-optimize writes them, mapped to and from the unit cube
+on which every bolib method works (one coordinate per dimension).
+
+Dimensions (:func:`dimension` reads skopt's shorthands):
+
+* :class:`Real` ``(low, high)`` with a float, or ``(low, high, "log-uniform")``: u -> low + u (high - low),
+  or log-uniformly, low (high / low)^u;
+* :class:`Integer` ``(low, high)`` with two ints (both ends included), or ``(low, high, "log-uniform")``:
+  the unit interval is cut into one cell per integer (per integer's share of the log scale with
+  ``log-uniform``), and the objective receives a Python ``int``;
+* :class:`Categorical` a list (or a tuple of other than two numbers): one cell per category on the
+  unit interval, in the order given; the objective receives the category itself.
+
+A point goes to the objective as a 1-D float array when every dimension is real, and as a list (ints
+and categories as such) otherwise. Integer and categorical cells are ordinal coordinates for the model
+(skopt one-hot encodes categories instead); two points of one cell are the same point to the objective.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from bolib.errors import BolibError
+
+PRIORS = ("uniform", "log-uniform")
+
+
+def _check_prior(prior: str) -> str:
+    if prior not in PRIORS:
+        raise BolibError(f"prior must be one of {', '.join(PRIORS)}; got {prior!r}")
+    return prior
+
+
+@dataclasses.dataclass(frozen=True)
+class Real:
+    """A real interval [low, high]; ``prior="log-uniform"`` spreads the unit interval on a log scale."""
+
+    low: float
+    high: float
+    prior: str = "uniform"
+    name: str | None = None
+
+    def __post_init__(self):
+        _check_prior(self.prior)
+        if not (math.isfinite(self.low) and math.isfinite(self.high) and self.low < self.high):
+            raise BolibError(f"a real dimension needs finite low < high; got ({self.low}, {self.high})")
+        if self.prior == "log-uniform" and self.low <= 0:
+            raise BolibError(f"a log-uniform dimension needs low > 0; got ({self.low}, {self.high})")
+
+    def from_unit(self, u: float) -> float:
+        u = min(max(float(u), 0.0), 1.0)
+        if self.prior == "log-uniform":
+            return float(min(self.high, self.low * (self.high / self.low) ** u))
+        return float(min(self.high, self.low + u * (self.high - self.low)))
+
+    def to_unit(self, x) -> float:
+        x = float(x)
+        if not self.low <= x <= self.high:
+            raise BolibError(f"{x} lies outside the dimension {self}")
+        if self.prior == "log-uniform":
+            return math.log(x / self.low) / math.log(self.high / self.low)
+        return (x - self.low) / (self.high - self.low)
+
+
+@dataclasses.dataclass(frozen=True)
+class Integer:
+    """The integers low, ..., high (both included; low < high)."""
+
+    low: int
+    high: int
+    prior: str = "uniform"
+    name: str | None = None
+
+    def __post_init__(self):
+        _check_prior(self.prior)
+        if not (isinstance(self.low, (int, np.integer)) and isinstance(self.high, (int, np.integer))
+                and self.low < self.high):
+            raise BolibError(f"an integer dimension needs integers low < high; got ({self.low!r}, {self.high!r})")
+        if self.prior == "log-uniform" and self.low <= 0:
+            raise BolibError(f"a log-uniform dimension needs low > 0; got ({self.low}, {self.high})")
+
+    def _edges(self) -> np.ndarray:
+        """Cell boundaries on [0, 1]: equal cells, or each integer k's share [k - 1/2, k + 1/2] of the log scale."""
+        n = self.high - self.low + 1
+        if self.prior == "uniform":
+            return np.linspace(0.0, 1.0, n + 1)
+        lo, hi = math.log(self.low - 0.5), math.log(self.high + 0.5)  # low >= 1 here
+        cuts = [(math.log(k + 0.5) - lo) / (hi - lo) for k in range(self.low, self.high)]
+        return np.array([0.0, *cuts, 1.0])
+
+    def from_unit(self, u: float) -> int:
+        cell = int(np.searchsorted(self._edges(), min(max(float(u), 0.0), 1.0), side="right")) - 1
+        return int(self.low + min(max(cell, 0), self.high - self.low))
+
+    def to_unit(self, x) -> float:
+        if isinstance(x, (bool, np.bool_)) or not float(x).is_integer() or not self.low <= x <= self.high:
+            raise BolibError(f"{x!r} is not an integer of the dimension {self}")
+        edges = self._edges()
+        k = int(x) - self.low
+        return float((edges[k] + edges[k + 1]) / 2)
+
+
+@dataclasses.dataclass(frozen=True)
+class Categorical:
+    """One of ``categories`` (any values), each a cell of the unit interval in the order given."""
+
+    categories: tuple
+    name: str | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "categories", tuple(self.categories))
+        if len(self.categories) < 1:
+            raise BolibError("a categorical dimension needs at least one category")
+        if len(set(map(repr, self.categories))) != len(self.categories):
+            raise BolibError(f"the categories must differ; got {list(self.categories)}")
+
+    def from_unit(self, u: float):
+        k = len(self.categories)
+        return self.categories[min(int(min(max(float(u), 0.0), 1.0) * k), k - 1)]
+
+    def to_unit(self, x) -> float:
+        for i, category in enumerate(self.categories):
+            if category == x and type(category) is type(x):
+                return (i + 0.5) / len(self.categories)
+        raise BolibError(f"{x!r} is not a category of {list(self.categories)}")
+
+
+Dimension = Real | Integer | Categorical
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+
+
+def dimension(spec) -> Dimension:
+    """One dimension from skopt's shorthands (module docstring) or a :class:`Real`, :class:`Integer` or
+    :class:`Categorical`."""
+    if isinstance(spec, (Real, Integer, Categorical)):
+        return spec
+    if isinstance(spec, list):
+        return Categorical(spec)
+    if isinstance(spec, tuple):
+        if len(spec) == 2 and all(_is_number(v) for v in spec):
+            if all(isinstance(v, (int, np.integer)) for v in spec):
+                return Integer(int(spec[0]), int(spec[1]))
+            return Real(float(spec[0]), float(spec[1]))
+        if len(spec) == 3 and all(_is_number(v) for v in spec[:2]) and isinstance(spec[2], str):
+            if all(isinstance(v, (int, np.integer)) for v in spec[:2]):
+                return Integer(int(spec[0]), int(spec[1]), spec[2])
+            return Real(float(spec[0]), float(spec[1]), spec[2])
+        return Categorical(spec)
+    if isinstance(spec, np.ndarray) and spec.shape == (2,):
+        return Real(float(spec[0]), float(spec[1]))
+    raise BolibError(f"a dimension is (low, high), (low, high, 'log-uniform'), a list of categories, or a Real, "
+                     f"Integer or Categorical; got {spec!r}")
+
+
+class Space:
+    """The product of ``dimensions`` (each read by :func:`dimension`), with the maps to and from [0, 1]^d."""
+
+    def __init__(self, dimensions: Sequence):
+        if isinstance(dimensions, np.ndarray):
+            dimensions = [tuple(row) for row in dimensions.tolist()] if dimensions.ndim == 2 else list(dimensions)
+        if isinstance(dimensions, (str, bytes)) or not isinstance(dimensions, Sequence) or len(dimensions) == 0:
+            raise BolibError(f"dimensions must be a non-empty sequence, one entry per dimension; got {dimensions!r}")
+        self.dimensions = [dimension(spec) for spec in dimensions]
+
+    @property
+    def n_dims(self) -> int:
+        return len(self.dimensions)
+
+    @property
+    def is_real(self) -> bool:
+        """Whether every dimension is real (points are float arrays)."""
+        return all(isinstance(d, Real) for d in self.dimensions)
+
+    def from_unit(self, u):
+        """The point of the unit-cube point ``u`` in the user's units (array if :attr:`is_real`, else list)."""
+        values = [d.from_unit(v) for d, v in zip(self.dimensions, np.asarray(u, dtype=float).reshape(-1))]
+        return np.array(values, dtype=float) if self.is_real else values
+
+    def to_unit(self, x) -> np.ndarray:
+        """The unit-cube coordinates of a point ``x`` given in the user's units."""
+        x = list(np.asarray(x).tolist()) if isinstance(x, np.ndarray) else list(x)
+        if len(x) != self.n_dims:
+            raise BolibError(f"a point needs {self.n_dims} values, one per dimension; got {x!r}")
+        return np.array([d.to_unit(v) for d, v in zip(self.dimensions, x)])
+
+    def __repr__(self) -> str:
+        return f"Space({self.dimensions!r})"
