@@ -298,7 +298,8 @@ def test_ratio_margin_accepts_a_comparable_method_and_rejects_a_moderately_harme
 
 
 def test_weight_rules_of_fig4_eta_small_and_eta_large_and_their_negative_controls():
-    """C5-eta001 (dissimilar tasks keep > 30% of the weight at query 10) must fail on eta N = 1's runs;
+    """Fig. 4a's reading (dissimilar tasks keep > 30% of the weight at query 10) holds for eta N = 0.01 and fails on
+    eta N = 1's runs (C5-eta001 is left undecided: at eta N = 0.01 it follows from eq. 7's arithmetic);
     C5-eta5 (one similar task holds >= 95%) holds with eta N = 5 and fails with fixed weights 1/M."""
     variants = {"eta 1": {}, "eta 0.01": {"eta_n": 0.01}, "eta 5": {"eta_n": 5.0}, "fixed": {"weights": "fixed"}}
     w10 = {label: [] for label in variants}
@@ -484,12 +485,11 @@ def test_c5_values_read_the_weights_at_query_c5_query_against_the_declared_share
     runs[0]["RM-GP-UCB"]["weights"][q] = [0.5, 0.46, 0.0, 0.04]  # 0.96 >= 0.95
     runs[1]["RM-GP-UCB"]["weights"][:] = [0.5, 0.5, 0.0, 0.0]
     runs[1]["RM-GP-UCB"]["weights"][q] = [0.45, 0.45, 0.05, 0.05]  # only query C5_QUERY counts
-    runs[0]["eta 0.01"]["weights"][q] = [0.35, 0.35, 0.15, 0.15]  # 0.7: not below 0.7
     runs[0]["eta 5"]["weights"][q] = [0.01, 0.96, 0.0, 0.03]
     runs[1]["eta 5"]["weights"][q] = [0.0, 0.01, 0.96, 0.03]  # a dissimilar task holds it
     values = X.c5_values(runs)
     assert values["C5-eta1"].tolist() == [True, False, False]
-    assert values["C5-eta001"].tolist() == [False, True, True]
+    assert set(values) == {"C5-eta1", "C5-eta5"}
     assert values["C5-eta5"].tolist() == [True, False, False]
     short = _runs(1, T=C5_QUERY - 4, labels=labels)
     short[0]["RM-GP-UCB"]["weights"][-1] = [0.5, 0.5, 0.0, 0.0]  # shorter runs: their last query
