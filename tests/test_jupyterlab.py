@@ -1,4 +1,5 @@
-"""JupyterLab starts on notebooks/, lists them, and a notebook kernel imports bolib."""
+"""JupyterLab starts on notebooks/, lists them, and the notebooks' kernel ("bolib", registered by the venv's
+build) imports bolib."""
 import json
 import socket
 import subprocess
@@ -56,7 +57,11 @@ def test_lab_lists_notebooks_and_kernel_imports_bolib(server):
     assert {p.name for p in (ROOT / "notebooks").glob("*.ipynb")} <= listed
     assert _get(f"{base}/lab/api/settings") is not None  # the Lab application itself is served
 
-    kernel = _get(f"{base}/api/kernels", "POST", json.dumps({"name": "python3"}).encode())
+    specs = _get(f"{base}/api/kernelspecs")["kernelspecs"]
+    assert "bolib" in specs and specs["bolib"]["spec"]["display_name"] == "bolib (Python 3)"
+    assert {json.loads(p.read_text())["metadata"]["kernelspec"]["name"] for p in (ROOT / "notebooks").glob("*.ipynb")} \
+        == {"bolib"}
+    kernel = _get(f"{base}/api/kernels", "POST", json.dumps({"name": "bolib"}).encode())
     ws = websocket.create_connection(f"ws://127.0.0.1:{port}/api/kernels/{kernel['id']}/channels?token={TOKEN}",
                                      timeout=60)
     msg_id = uuid.uuid4().hex
