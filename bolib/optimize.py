@@ -134,6 +134,31 @@ def _points(x0, space: Space) -> list:
     return x0
 
 
+def _meta_tasks(tasks, space: Space, sense: str) -> list[dict]:
+    """Previous tasks given in the user's units and sense (``{"X": points, "y": values}`` each), as the
+    meta-BO methods take them: points on the unit cube, values to maximise."""
+    sign = -1.0 if sense == "min" else 1.0
+    try:
+        return [{"X": np.array([space.to_unit(x) for x in task["X"]]).reshape(-1, space.n_dims),
+                 "y": sign * np.asarray(task["y"], dtype=float)} for task in tasks]
+    except (TypeError, KeyError) as err:
+        raise BolibError("meta_tasks must be a list of {'X': points in your units, 'y': their values} (an empty "
+                         f"list: no previous tasks); {err!r}") from None
+
+
+def _refuse_problem_only(optimizer, method: str) -> None:
+    """Refuse, with what to pass instead, a method whose settings need a benchmark problem or previous tasks."""
+    from bolib.algorithms.baselines import GPUCB
+    from bolib.algorithms.rm_bo import MetaOptimizer
+
+    if isinstance(optimizer, MetaOptimizer) and optimizer.tasks is None:
+        raise BolibError(f"{method} learns from previous tasks: give meta_tasks=[{{'X': points in your units, "
+                         "'y': their values}, ...] (an empty list runs it without any)")
+    if isinstance(optimizer, GPUCB) and optimizer.beta == "sup":
+        raise BolibError("gp-ucb's beta='sup' evaluates a benchmark problem at points outside the budget; give beta "
+                         "as a number or a function of t")
+
+
 def _jsonable(x):
     return x.tolist() if isinstance(x, np.ndarray) else [v.item() if isinstance(v, np.generic) else v for v in x]
 
@@ -153,7 +178,10 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
     y0 = None if y0 is None else list(np.atleast_1d(np.asarray(y0, dtype=float)))
     if y0 is not None and len(y0) != len(x0):
         raise BolibError(f"y0 needs one value per point of x0: {len(x0)} points, {len(y0)} values")
+    if settings.get("meta_tasks") is not None:
+        settings = {**settings, "meta_tasks": _meta_tasks(settings["meta_tasks"], space, sense)}
     optimizer = make_optimizer(method, space.n_dims, seed, n_init=n_init, **settings)
+    _refuse_problem_only(optimizer, method)
     to_evaluate = len(x0) if y0 is None else 0
     from bolib.algorithms.baselines import RandomSearch
 

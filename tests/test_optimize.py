@@ -206,6 +206,24 @@ def test_x0_y0_callbacks_and_a_fresh_seed():
     np.testing.assert_array_equal(a.x_iters, b.x_iters)
 
 
+def test_meta_bo_methods_take_previous_tasks_in_the_users_units_and_sense():
+    def fn(x):
+        return float((x[0] - 30.0) ** 2)
+
+    rng = np.random.default_rng(0)
+    X = rng.uniform(0.0, 100.0, (12, 1))
+    tasks = [{"X": X, "y": [fn(x) for x in X]}]  # the same function, minimised, in the user's units
+    res = bolib.minimize(fn, [(0.0, 100.0)], method="rm-gp-ucb", n_calls=8, meta_tasks=tasks, n_candidates=200)
+    given = res.optimizer.tasks[0]
+    np.testing.assert_allclose(given[0][:, 0], X[:, 0] / 100.0)
+    np.testing.assert_allclose(given[1], [-fn(x) for x in X])  # maximised on the cube
+    assert res.optimizer.history[-1]["weights"] == [1.0]
+    with pytest.raises(BolibError, match="give meta_tasks"):
+        bolib.minimize(fn, [(0.0, 100.0)], method="rgpe", n_calls=8)
+    with pytest.raises(BolibError, match="beta='sup'"):
+        bolib.minimize(fn, [(0.0, 100.0)], method="gp-ucb", beta="sup", n_calls=8)
+
+
 def test_a_checkpointed_run_resumes_where_it_stopped_and_asks_what_it_would_have(tmp_path):
     def fn(x):
         return float((x[0] - 0.3) ** 2 + x[1] ** 2)
