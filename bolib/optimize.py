@@ -38,6 +38,8 @@ import numpy as np
 from bolib.errors import BolibError
 from bolib.space import Space
 
+#: the largest objective value in absolute terms (the squares of values near 1e154 overflow float64)
+LARGEST_VALUE = 1e150
 #: the format of a checkpoint file (``checkpoint=`` / ``resume=``)
 CHECKPOINT_FORMAT = 1
 
@@ -94,6 +96,10 @@ def _value(raw, x) -> float:
     if not math.isfinite(value):
         raise ObjectiveError(f"the objective returned {value} at x = {x!r}; bolib does not fit non-finite values "
                              "(return a finite penalty instead)", None)
+    if abs(value) > LARGEST_VALUE:
+        raise ObjectiveError(f"the objective returned {value:.3g} at x = {x!r}; values beyond +-{LARGEST_VALUE:.0e} "
+                             "overflow a GP's arithmetic (their squares exceed the floating-point range): rescale "
+                             "the objective, e.g. return its logarithm", None)
     return value
 
 

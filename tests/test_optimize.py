@@ -156,6 +156,8 @@ def test_minimize_bad_input_gets_clear_errors():
         bolib.minimize(lambda x: 0.0, [(0.1, 1.0, "log")])
     with pytest.raises(BolibError, match="one real number"):
         bolib.minimize(lambda x: 1 + 2j, [(0.0, 1.0)], method="random")
+    with pytest.raises(BolibError, match="rescale the objective"):
+        bolib.minimize(lambda x: 1e160, [(0.0, 1.0)], method="random")
     with pytest.warns(UserWarning, match="takes the whole budget"):
         bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)] * 3, method="gp-ei", n_calls=5)
 
