@@ -23,6 +23,7 @@ METHOD_PATHS: dict[str, str] = {
     "gp-pi": "bolib.algorithms.baselines:GPPI",
     "gp-ts": "bolib.algorithms.baselines:GPTS",
     "botorch-logei": "bolib.algorithms.reference:BoTorchLogEI",
+    "botorch-lognei": "bolib.algorithms.reference:BoTorchLogNEI",
     # paper 000 (EGP-TS) and its baselines
     "egp-ts": "bolib.algorithms.egp_ts:EGPTS",
     "rf-gp-ts": "bolib.algorithms.egp_ts:RFGPTS",

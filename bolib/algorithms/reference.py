@@ -18,6 +18,9 @@ not beyond ``refit_until`` observations. In between, a new
 ``SingleTaskGP`` on all observations (its outcome standardisation recomputed) takes the last fit's
 hyperparameters unchanged.
 
+``botorch-lognei`` is the same with BoTorch's noisy expected improvement (``qLogNoisyExpectedImprovement``
+over the observed points), the choice for noisy objectives.
+
 With ``warm_start=True`` each fit after the first starts ``fit_gpytorch_mll``'s L-BFGS-B from the last
 fit's hyperparameters instead of ``SingleTaskGP``'s initial values: the same marginal-likelihood
 maximisation from a nearby start (``python -m bolib bench --only qei_warm_fit`` compares the two
@@ -47,14 +50,10 @@ class BoTorchLogEI(Optimizer):
         refit_due(1, 1, **self.refit_schedule)  # a schedule refit_due refuses is refused here, before any run
 
     def propose(self, n):
-        from botorch.acquisition import LogExpectedImprovement, qLogExpectedImprovement
         from botorch.fit import fit_gpytorch_mll
         from botorch.models import SingleTaskGP
         from botorch.optim import optimize_acqf
-        from botorch.sampling import SobolQMCNormalSampler
         from gpytorch.mlls import ExactMarginalLogLikelihood
-
-        from bolib.models.cached_posterior import CachedPosteriorGP
 
         torch.manual_seed(int(self.rng.integers(2 ** 31)))
         X = torch.as_tensor(self.X, dtype=torch.float64)
@@ -71,13 +70,40 @@ class BoTorchLogEI(Optimizer):
             model.load_state_dict(self._hyperparameters, strict=False)
         model.eval()
         bounds = torch.stack([torch.zeros(self.dim), torch.ones(self.dim)]).to(torch.float64)
-        if n == 1 and len(self.pending) == 0:
-            acqf = LogExpectedImprovement(model, best_f=Y.max())
-        else:
-            sampler = None if self.mc_samples is None else SobolQMCNormalSampler(torch.Size([self.mc_samples]))
-            acqf = qLogExpectedImprovement(CachedPosteriorGP(model), best_f=Y.max(), sampler=sampler,
-                                           X_pending=torch.as_tensor(self.pending, dtype=torch.float64)
-                                           if len(self.pending) else None)
-        points, _ = optimize_acqf(acqf, bounds, q=n, num_restarts=self.num_restarts,
-                                  raw_samples=self.raw_samples, sequential=n > 1)
+        points, _ = optimize_acqf(self.acquisition_function(model, X, Y, n), bounds, q=n,
+                                  num_restarts=self.num_restarts, raw_samples=self.raw_samples, sequential=n > 1)
         return points.detach().numpy()
+
+    def sampler(self):
+        """The batch acquisition's normal samples: ``mc_samples`` scrambled-Sobol ones, or BoTorch's default."""
+        from botorch.sampling import SobolQMCNormalSampler
+
+        return None if self.mc_samples is None else SobolQMCNormalSampler(torch.Size([self.mc_samples]))
+
+    def x_pending(self):
+        return torch.as_tensor(self.pending, dtype=torch.float64) if len(self.pending) else None
+
+    def acquisition_function(self, model, X, Y, n):
+        """Log EI over the best observed value; its Monte-Carlo form for a batch or pending points."""
+        from botorch.acquisition import LogExpectedImprovement, qLogExpectedImprovement
+
+        from bolib.models.cached_posterior import CachedPosteriorGP
+
+        if n == 1 and len(self.pending) == 0:
+            return LogExpectedImprovement(model, best_f=Y.max())
+        return qLogExpectedImprovement(CachedPosteriorGP(model), best_f=Y.max(), sampler=self.sampler(),
+                                       X_pending=self.x_pending())
+
+
+class BoTorchLogNEI(BoTorchLogEI):
+    """BoTorch's noisy expected improvement (``qLogNoisyExpectedImprovement``): the improvement over the
+    model's best value at the observed points, integrated over the posterior, rather than over the best
+    noisy observation; otherwise :class:`BoTorchLogEI`."""
+
+    name = "botorch-lognei"
+
+    def acquisition_function(self, model, X, Y, n):
+        from botorch.acquisition import qLogNoisyExpectedImprovement
+
+        return qLogNoisyExpectedImprovement(model, X_baseline=X, sampler=self.sampler(), X_pending=self.x_pending(),
+                                            prune_baseline=True)
