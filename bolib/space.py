@@ -28,15 +28,9 @@ from bolib.errors import BolibError
 PRIORS = ("uniform", "log-uniform")
 
 
-def _check_prior(prior: str) -> str:
-    if prior not in PRIORS:
-        raise BolibError(f"prior must be one of {', '.join(PRIORS)}; got {prior!r}")
-    return prior
-
-
 @dataclasses.dataclass(frozen=True)
-class Real:
-    """A real interval [low, high]; ``prior="log-uniform"`` spreads the unit interval on a log scale."""
+class _Range:
+    """What :class:`Real` and :class:`Integer` share: the ends, the prior and a name."""
 
     low: float
     high: float
@@ -44,11 +38,23 @@ class Real:
     name: str | None = None
 
     def __post_init__(self):
-        _check_prior(self.prior)
-        if not (math.isfinite(self.low) and math.isfinite(self.high) and self.low < self.high):
-            raise BolibError(f"a real dimension needs finite low < high; got ({self.low}, {self.high})")
+        if self.prior not in PRIORS:
+            raise BolibError(f"prior must be one of {', '.join(PRIORS)}; got {self.prior!r}")
+        self._check_ends()
         if self.prior == "log-uniform" and self.low <= 0:
             raise BolibError(f"a log-uniform dimension needs low > 0; got ({self.low}, {self.high})")
+
+    def _check_ends(self) -> None:
+        raise NotImplementedError
+
+
+@dataclasses.dataclass(frozen=True)
+class Real(_Range):
+    """A real interval [low, high]; ``prior="log-uniform"`` spreads the unit interval on a log scale."""
+
+    def _check_ends(self) -> None:
+        if not (math.isfinite(self.low) and math.isfinite(self.high) and self.low < self.high):
+            raise BolibError(f"a real dimension needs finite low < high; got ({self.low}, {self.high})")
 
     def from_unit(self, u: float) -> float:
         u = min(max(float(u), 0.0), 1.0)
@@ -66,21 +72,13 @@ class Real:
 
 
 @dataclasses.dataclass(frozen=True)
-class Integer:
+class Integer(_Range):
     """The integers low, ..., high (both included; low < high)."""
 
-    low: int
-    high: int
-    prior: str = "uniform"
-    name: str | None = None
-
-    def __post_init__(self):
-        _check_prior(self.prior)
+    def _check_ends(self) -> None:
         if not (isinstance(self.low, (int, np.integer)) and isinstance(self.high, (int, np.integer))
                 and self.low < self.high):
             raise BolibError(f"an integer dimension needs integers low < high; got ({self.low!r}, {self.high!r})")
-        if self.prior == "log-uniform" and self.low <= 0:
-            raise BolibError(f"a log-uniform dimension needs low > 0; got ({self.low}, {self.high})")
 
     def _edges(self) -> np.ndarray:
         """Cell boundaries on [0, 1]: equal cells, or each integer k's share [k - 1/2, k + 1/2] of the log scale."""
