@@ -555,18 +555,25 @@ def meta_observations(results, n: int) -> list[dict]:
 
 
 # ------------------------------------------------------------------------------------ real-data stand-ins: metrics
-def similar_weight_share(history, similar, n_tasks: int, with_target: bool = True) -> float:
-    """Figs. 2f and App. D.2: the share of the weights held by the ``similar`` previous tasks (indices),
-    averaged over the queries of one run.
+def similar_weight_shares(history, similar, n_tasks: int, with_target: bool = False) -> np.ndarray:
+    """Figs. 2f and App. D.2, per query of one run: the share of the weights held by the ``similar`` previous
+    tasks (indices).
 
     ``history`` is an optimiser's log, one entry per query with its ``weights``: the ``n_tasks`` previous
-    tasks' and, for RGPE and TAF, the target model's last. The share is sum_{i in similar} w_i / sum w over
-    all the logged weights, the target's included (``with_target``, as the paper plots RGPE's weights,
-    normalised together with the target's; RM-GP-UCB's omega has no target weight and sums to 1), or over
-    the previous tasks' only (``with_target=False``), where a query at which every previous task has
-    weight 0 counts as 0. Uniform weights over the previous tasks alone give len(similar) / n_tasks.
+    tasks' and, for RGPE and TAF, the target model's last. The share is sum_{i in similar} w_i / sum_i w_i over
+    the previous tasks (how a method divides what it gives them: which tasks it identifies as similar), NaN at a
+    query where every previous task has weight 0 (RGPE and TAF can drop them all); with ``with_target``, over all
+    the logged weights, the target model's included.
     """
     W = np.array([entry["weights"][:n_tasks + 1 if with_target else n_tasks] for entry in history], dtype=float)
     total = W.sum(axis=1)
-    share = W[:, list(similar)].sum(axis=1) / np.where(total > 0, total, 1.0)
-    return float(np.where(total > 0, share, 0.0).mean())
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(total > 0, W[:, list(similar)].sum(axis=1) / total, np.nan)
+
+
+def similar_weight_share(history, similar, n_tasks: int, with_target: bool = False) -> float:
+    """The mean over one run's queries of :func:`similar_weight_shares`, the queries where the previous tasks hold
+    no weight left out; a run in which they never hold any gives len(similar) / n_tasks, the share of uniform
+    weights (nothing identified)."""
+    shares = similar_weight_shares(history, similar, n_tasks, with_target)
+    return float(np.nanmean(shares)) if np.isfinite(shares).any() else len(list(similar)) / n_tasks

@@ -36,12 +36,12 @@ HAR_WHY = "one validation image of a subject's 60 (accuracy resolution 1/60)"
 CP_M = 0.01
 CP_WHY = "2 of the 200 steps of an episode (a hundredth of the normalised return's range)"
 SHARE_M = 0.1
-SHARE_METRIC = ("share of the weights on {what}, mean over the queries (RGPE's and TAF's weights normalised together with "
-                "their target model's, as the paper plots RGPE's; RM-GP-UCB's omega, which sums to 1 over the previous tasks)")
-SHARE_REV = ("2026-11-27", "metric: RGPE's and TAF's shares normalised together with their target model's weight (was: the "
-             "target's weight left out, a query with every previous weight 0 counting as 0)",
-             "an independent review: the paper normalises RGPE's weights together with the target's; the earlier reading "
-             "stays in the weight table beside the claim")
+SHARE_METRIC = ("share of the previous tasks' weight on {what}, mean over the queries at which the previous tasks hold "
+                "any weight (a run in which they never do: the uniform share, nothing identified)")
+SHARE_REV = ("2026-11-27", "metric: queries at which every previous task has weight 0 are left out of the mean (they "
+             "counted as share 0), so the share measures how a method divides the previous tasks' weight",
+             "an independent review: RGPE's queries with all the weight on its target model decided the comparison as "
+             "share 0; the paper's Fig. 2f and App. D.2 are about which previous tasks get the weight")
 SHARE_WHY = "a tenth of the previous tasks' weight (one task's share under uniform weights over CartPole's 10 tasks)"
 IMG_M = 0.002
 IMG_WHY = "one validation image of the digits' 540 (accuracy resolution 0.0019)"

@@ -12,6 +12,7 @@ earlier GP-UCB runs) as a parameter; :func:`plan` puts a stand-in of the same si
 from __future__ import annotations
 
 import importlib
+import warnings
 
 import numpy as np
 
@@ -428,20 +429,20 @@ def history_adaptive_share(results, study, labels=("RM-GP-UCB", "RM-GP-TS")) -> 
 
 
 def weight_shares(study, results, label: str, n_similar: int, n_tasks: int, per_query: bool = False,
-                  with_target: bool = True) -> np.ndarray:
-    """Per seed, the share of the weights on the similar previous tasks (the first ``n_similar``;
-    :func:`bolib.papers.rm_bo.similar_weight_share`), the mean over queries or (``per_query``) one per query."""
-    def share(history):
-        return theory.similar_weight_share(history, range(n_similar), n_tasks, with_target)
-
-    return np.array([[share([entry]) for entry in value["history"]] if per_query else share(value["history"])
-                     for params, value in results if study.label(params) == label])
+                  with_target: bool = False) -> np.ndarray:
+    """Per seed, the share of the previous tasks' weight on the similar ones (the first ``n_similar``;
+    :func:`bolib.papers.rm_bo.similar_weight_share`), the mean over queries or (``per_query``) one per query (NaN
+    where the previous tasks hold no weight)."""
+    runs = [value["history"] for params, value in results if study.label(params) == label]
+    if per_query:
+        return np.array([theory.similar_weight_shares(h, range(n_similar), n_tasks, with_target) for h in runs])
+    return np.array([theory.similar_weight_share(h, range(n_similar), n_tasks, with_target) for h in runs])
 
 
 def weight_summary(study, results, labels, n_similar: int, n_tasks: int):
-    """A table beside the claimed share (mean over queries, the target's weight included): the last query's share,
-    the fraction of queries at which every previous task has weight 0, and the share among the previous tasks'
-    weights alone (the target's left out, an all-zero query counting 0)."""
+    """A table beside the claimed share (the mean over the queries at which the previous tasks hold weight): the
+    last such query's share, the fraction of queries at which every previous task has weight 0, and the share among
+    all the weights, RGPE's and TAF's target model's included."""
     import pandas as pd
 
     rows = {}
@@ -449,11 +450,12 @@ def weight_summary(study, results, labels, n_similar: int, n_tasks: int):
         W = [np.array([e["weights"] for e in value["history"]], dtype=float)
              for params, value in results if study.label(params) == label]
         rows[label] = {"share, mean over queries": weight_shares(study, results, label, n_similar, n_tasks).mean(),
-                       "share at the last query": weight_shares(study, results, label, n_similar, n_tasks,
-                                                                per_query=True)[:, -1].mean(),
+                       "share at the last query with previous weight": np.mean(
+                           [row[np.isfinite(row)][-1] if np.isfinite(row).any() else np.nan
+                            for row in weight_shares(study, results, label, n_similar, n_tasks, per_query=True)]),
                        "queries with all previous weights 0": np.mean([np.mean(w[:, :n_tasks].sum(1) == 0) for w in W]),
-                       "share among the previous tasks' weights": weight_shares(study, results, label, n_similar,
-                                                                                n_tasks, with_target=False).mean()}
+                       "share among all weights (target's included)": weight_shares(study, results, label, n_similar,
+                                                                                   n_tasks, with_target=True).mean()}
     return pd.DataFrame(rows).T.round(3)
 
 
@@ -638,9 +640,13 @@ def fig_fig2ef_cartpole(ctx, seeds, traces, labels, shares: dict, uniform_share:
 
 def plot_weight_shares(ax, shares: dict, uniform_share: float, ylabel: str, title: str) -> None:
     """Per weighted method, the weight share of the similar previous tasks per query (``shares[label]``:
-    seeds x queries), beside the share of an even weighting."""
+    seeds x queries, NaN where a seed's previous tasks hold no weight), the mean over the seeds where they hold
+    some, beside the share of an even weighting."""
     for label, per_query in shares.items():  # means: one seed's share jumps between near 0 and near 1
-        ax.plot(np.arange(N_INIT + 1, N_INIT + 1 + per_query.shape[1]), per_query.mean(axis=0),
+        with np.errstate(invalid="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a query at which no seed weighs a previous task
+            mean = np.nanmean(per_query, axis=0)
+        ax.plot(np.arange(N_INIT + 1, N_INIT + 1 + per_query.shape[1]), mean,
                 color=plots.label_colour(ax, label), label=f"{label} (mean, n={len(per_query)})")
     ax.axhline(uniform_share, color="0.6", ls="--", lw=0.8, label="uniform")
     ax.set(xlabel="evaluations", ylabel=ylabel, ylim=(0, 1), title=title)

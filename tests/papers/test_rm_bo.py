@@ -422,9 +422,10 @@ def test_seconds_per_proposal_leaves_out_the_initial_design_and_separates_a_slow
 
 
 def test_similar_weight_share_of_concentrated_uniform_and_all_zero_weights():
-    """Fig. 2f: weights on the similar tasks give a share near 1, uniform weights 3/10, and a method that drops
-    every previous task for the target (RGPE's target weight last) 0; with half the weight on the target the
-    share is halved, unless the target's weight is left out; the comparison rule separates the two ways."""
+    """Fig. 2f: weights on the similar tasks give a share near 1 and uniform weights 3/10; queries at which a method
+    drops every previous task for its target (RGPE's target weight last) are left out, and a run that always does
+    gets the uniform share; the target's weight counts only with ``with_target``; the comparison rule separates the
+    two ways."""
     similar, M = [0, 1, 2], 10
     focused = [{"weights": [0.3, 0.3, 0.3] + [0.1 / 7] * 7}] * 5
     uniform = [{"weights": [0.1] * M}] * 5
@@ -432,10 +433,11 @@ def test_similar_weight_share_of_concentrated_uniform_and_all_zero_weights():
     half_target = [{"weights": [0.05] * M + [0.5]}] * 5
     assert P.similar_weight_share(focused, similar, M) == pytest.approx(0.9)
     assert P.similar_weight_share(uniform, similar, M) == pytest.approx(0.3)
-    assert P.similar_weight_share(dropped, similar, M) == 0.0
-    assert P.similar_weight_share(dropped, similar, M, with_target=False) == 0.0
-    assert P.similar_weight_share(half_target, similar, M) == pytest.approx(0.15)
-    assert P.similar_weight_share(half_target, similar, M, with_target=False) == pytest.approx(0.3)
+    assert P.similar_weight_share(dropped, similar, M) == pytest.approx(0.3)
+    assert P.similar_weight_share(dropped + focused, similar, M) == pytest.approx(0.9)
+    assert np.isnan(P.similar_weight_shares(dropped + focused, similar, M)[:5]).all()
+    assert P.similar_weight_share(half_target, similar, M) == pytest.approx(0.3)
+    assert P.similar_weight_share(half_target, similar, M, with_target=True) == pytest.approx(0.15)
     rng = np.random.default_rng(1)
 
     def runs(base):
