@@ -216,10 +216,17 @@ def declare(claims, S: dict) -> dict:
     claims.comparison("F1a-fixed", "Fig. 1a: RM-GP-UCB with fixed weights 1/M still beats GP-UCB", "fixed < GP-UCB",
                       method="fixed w", competitors=["GP-UCB"], figure="fig1a_weights", cell="§6.2",
                       location="Sec. 6.1, Fig. 1a", **paper, **fig1, revisions=[_rev(*AREA_REV, "inconclusive")])
-    claims.coverage("C5-eta1", f"Figs. 1b, 4: with eta N = 1 the two similar tasks hold >= {C5_SHARE:.0%} of the weight by "
-                    f"query {C5_QUERY}",
-                    "weights of tasks 3-4 collapse within a few queries", level=0.9, margin=0.1, unit="function (seed)",
-                    figure="fig4_eta", cell="§6.3", location="Sec. 6.1, Figs. 1b and 4b", **paper)
+    claims.not_run("C5-eta1", f"Figs. 1b, 4: with eta N = 1 the two similar tasks hold >= {C5_SHARE:.0%} of the weight by "
+                   f"query {C5_QUERY}", "weights of tasks 3-4 collapse within a few queries",
+                   f"decided by eq. 7's arithmetic, not by the runs: the similar pair holds {C5_SHARE:.0%} once the dissimilar "
+                   f"pair's summed gap estimates exceed its own by about log({C5_SHARE:g} / {1 - C5_SHARE:.2f}) / 1 = "
+                   f"{math.log(C5_SHARE / (1 - C5_SHARE)):.1f}, a fraction of what this setting's gaps add up to in "
+                   f"{C5_QUERY} queries (about 2 per query, see C5-eta001); that the gap estimates separate the tasks is "
+                   "C6-sep", figure="fig4_eta", cell="§6.3", location="Sec. 6.1, Figs. 1b and 4b", **paper,
+                   revisions=[_rev("2026-11-27", "from a coverage claim to not decided", "an independent audit: with the "
+                                   "gap estimates this setting gives, eq. 7 puts >= 97.7% on the similar pair by query 4 "
+                                   "in every seed, so the claim could not fail; C5-eta001 had been set aside for the "
+                                   "same reason", "reproduced")])
     claims.not_run("C5-eta001", f"Fig. 4: with eta N = 0.01 the dissimilar tasks keep > {1 - C5_SLOW_SHARE:.0%} of the weight "
                    f"at query {C5_QUERY}", "too small eta: weights of dissimilar tasks fall too slowly",
                    f"decided by eq. 7's arithmetic, not by the runs: the dissimilar pair keeps more than "
@@ -445,13 +452,17 @@ def declare(claims, S: dict) -> dict:
                               **img_area, **img)
         if target in ("digits", "g10"):
             panel = "8a" if target == "digits" else "8b"
-            claims.comparison(f"F{panel}", f"Fig. {panel} ({name}): RM-GP-UCB with the mean over j in the gap estimate does at "
-                              "least as well as with the max: its area regret is not 1.25 times the max variant's or more",
+            claims.comparison(f"F{panel}", f"Fig. {panel} ({name}): the max over j in the gap estimate costs RM-GP-UCB only "
+                              "marginally: the two area regrets are within a factor 1.25 of each other",
                               "the deficit from using the max is marginal (MNIST, CIFAR-10)", method="RM-GP-UCB",
                               competitors=["RM-GP-UCB (gap max)"], figure="fig8_image_gap", location=f"App. D.3, Fig. {panel}",
-                              **img_regret, **img,
+                              **{**img_regret, "relation": "equivalent"}, **img,
                               revisions=[_rev(*RATIO_REV, IMG_RATIO_WHY, "reproduced (with 23% more regret for the mean "
-                                              "than for the max)" if target == "digits" else before)])
+                                              "than for the max)" if target == "digits" else before),
+                                         _rev("2026-11-27", "relation: equivalent (was: the mean no worse than the max)",
+                                              "an independent audit: a max variant far worse than the mean contradicts "
+                                              "'marginal' and passed the one-sided test", "reproduced" if target == "digits"
+                                              else before)])
     img_cost = ("each image target costs about 150 CPU-seconds per seed for its methods (measured at the quick profile), so this "
                 f"profile runs the target(s) {', '.join(img_targets)} only; the paper profile runs all four")
     for target in [t for t in image_tuning.TASKS if t not in img_targets]:

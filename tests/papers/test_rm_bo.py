@@ -484,18 +484,15 @@ def test_c5_values_read_the_weights_at_query_c5_query_against_the_declared_share
     labels = ("RM-GP-UCB", "eta 0.01", "eta 5")
     runs = _runs(3, labels=labels)
     q = C5_QUERY - 1
-    runs[0]["RM-GP-UCB"]["weights"][q] = [0.5, 0.46, 0.0, 0.04]  # 0.96 >= 0.95
-    runs[1]["RM-GP-UCB"]["weights"][:] = [0.5, 0.5, 0.0, 0.0]
-    runs[1]["RM-GP-UCB"]["weights"][q] = [0.45, 0.45, 0.05, 0.05]  # only query C5_QUERY counts
     runs[0]["eta 5"]["weights"][q] = [0.01, 0.96, 0.0, 0.03]
-    runs[1]["eta 5"]["weights"][q] = [0.0, 0.01, 0.96, 0.03]  # a dissimilar task holds it
+    runs[1]["eta 5"]["weights"][:] = [0.0, 0.97, 0.0, 0.03]
+    runs[1]["eta 5"]["weights"][q] = [0.0, 0.01, 0.96, 0.03]  # a dissimilar task holds it, at the query that counts
     values = X.c5_values(runs)
-    assert values["C5-eta1"].tolist() == [True, False, False]
-    assert set(values) == {"C5-eta1", "C5-eta5"}
+    assert set(values) == {"C5-eta5"}
     assert values["C5-eta5"].tolist() == [True, False, False]
     short = _runs(1, T=C5_QUERY - 4, labels=labels)
-    short[0]["RM-GP-UCB"]["weights"][-1] = [0.5, 0.5, 0.0, 0.0]  # shorter runs: their last query
-    assert X.c5_values(short)["C5-eta1"].tolist() == [True]
+    short[0]["eta 5"]["weights"][-1] = [0.96, 0.02, 0.0, 0.02]  # shorter runs: their last query
+    assert X.c5_values(short)["C5-eta5"].tolist() == [True]
 
 
 def test_c1_values_join_the_seeds_draws_and_check_the_chain():
