@@ -219,7 +219,7 @@ def img_meta(S: dict) -> Experiment:
 
 
 def img(S: dict, target: str, seeds, meta: dict) -> Study:
-    """Figs. 1e-f, 6, 8a-b (§6.10: F1ef-*, F1e-ts, F8a-b, F1e-weights): every method on ``target``, the others' ``meta`` as previous tasks.
+    """Figs. 1e-f, 6, 8a-b (§6.10: F1ef-*, F1e-ts, F1e-rgpe, F8a-b, F1e-weights*): every method on ``target``, the others' ``meta`` as previous tasks.
 
     ``meta`` (task -> observations) comes from the runs of :func:`img_meta`; :func:`plan` puts a stand-in in
     their place."""
@@ -426,15 +426,16 @@ def history_adaptive_share(results, study, labels=("RM-GP-UCB", "RM-GP-TS")) -> 
     return out
 
 
-def weight_shares(study, results, label: str, n_similar: int, n_tasks: int, per_query: bool = False,
+def weight_shares(study, results, label: str, similar, n_tasks: int, per_query: bool = False,
                   with_target: bool = False) -> np.ndarray:
-    """Per seed, the share of the previous tasks' weight on the similar ones (the first ``n_similar``;
-    :func:`bolib.papers.rm_bo.similar_weight_share`), the mean over queries or (``per_query``) one per query (NaN
-    where the previous tasks hold no weight)."""
+    """Per seed, the share of the previous tasks' weight on the ``similar`` ones (their indices, or a number n: the
+    first n; :func:`bolib.papers.rm_bo.similar_weight_share`), the mean over queries or (``per_query``) one per
+    query (NaN where the previous tasks hold no weight)."""
+    similar = range(similar) if isinstance(similar, int) else list(similar)
     runs = [value["history"] for params, value in results if study.label(params) == label]
     if per_query:
-        return np.array([theory.similar_weight_shares(h, range(n_similar), n_tasks, with_target) for h in runs])
-    return np.array([theory.similar_weight_share(h, range(n_similar), n_tasks, with_target) for h in runs])
+        return np.array([theory.similar_weight_shares(h, similar, n_tasks, with_target) for h in runs])
+    return np.array([theory.similar_weight_share(h, similar, n_tasks, with_target) for h in runs])
 
 
 def weight_summary(study, results, labels, n_similar: int, n_tasks: int):
