@@ -75,10 +75,15 @@ class PLSClassifier:
     def fit(self, X, z) -> "PLSClassifier":
         """Fit to labels ``z``. A refit warm-started from the previous hyperparameters can end where
         K + lambda I is not numerically positive definite (an output scale of order 1e8); it is then
-        redone from the default start."""
+        redone from the default start, also where the GP would factorise with more than lambda on the
+        diagonal (:class:`bolib.models.GP` raises tau for a near-singular K): lambda is eq. 13's, not a
+        jitter."""
         try:
             self.gp.fit(X, z)
-        except torch.linalg.LinAlgError:
+            escalated = self.gp.tau > self.lam * (1 + 1e-9)
+        except (torch.linalg.LinAlgError, np.linalg.LinAlgError):
+            escalated = True
+        if escalated:
             self.gp = self._new_gp()
             self.gp.fit(X, z)
         return self
