@@ -64,7 +64,8 @@ class ExactEnsembleTS(Optimizer):
     overconfident ensemble and p = 0 ignores the evidence (members drawn uniformly). Both break the
     martingale property of eq. 7 and serve as contrasts and negative controls of the theory checks.
     ``learn_until`` n: the ensemble absorbs only the first n observations and then keeps drawing from
-    that posterior (a rule that stops learning: its regret grows linearly from then on).
+    that posterior (a rule that stops learning: its expected regret per step stays constant from then on,
+    small where the posterior had already concentrated on the maximiser).
 
     ``history`` holds per proposal the grid ``index`` proposed, the ``member`` drawn (-1 for random
     search), the ``weights`` w_t it was drawn from, and ``mu`` and ``sigma``, the drawn member's

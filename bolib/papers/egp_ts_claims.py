@@ -90,8 +90,8 @@ NN_SIZES = {"digits": 1797, "breast-cancer": 569, "iris": 150, "wine": 178}
 SIGMA_N = 0.1
 
 
-#: the contrast of the regret-rate claims E4-slope and E6-*: a rule that learns and then stops, whose regret grows
-#: linearly over the fit's window (random search, the earlier contrast, is linear from the start)
+#: the contrast of the regret-rate claims E4-slope and E6-*: a rule that learns and then stops, whose expected regret
+#: per step stays constant over the fit's window (random search, the earlier contrast, is linear from the start)
 FROZEN_CONTRAST = "EGP-TS that stops learning after T/8 (the fit's first T), then draws from that posterior"
 FROZEN_REVISION = {"date": "2026-11-27", "changed": "contrast: EGP-TS frozen after T/8 (was random search)",
                    "why": "an independent audit found random search linear by construction, so the contrast could not show "
