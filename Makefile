@@ -44,7 +44,7 @@ $(STAMP): pyproject.toml $(LOCK)
 	$(PY) -m pip install --quiet -r $(LOCK)
 	$(PY) -m pip install --quiet -e . --no-deps
 	$(PY) -m pip check
-	$(PY) -m ipykernel install --sys-prefix --name bolib --display-name "bolib (Python 3)" >/dev/null
+	$(PY) -m bolib kernel >/dev/null
 	touch $(STAMP)
 
 # torch resolves against the local CPU wheel (torch-2.13.0+cpu in /opt/wheels, which pip also finds through

@@ -6,9 +6,9 @@ package (its layers are import-linter contracts in ``pyproject.toml``).
 """
 from importlib.metadata import PackageNotFoundError, version
 
-from bolib import codepath
+from bolib.pinning import detect, pin_code_paths
 
-codepath.pin()  # before numpy, scipy or torch load: see bolib/codepath.py
+detect()  # records the code path in force; changes nothing (see bolib/pinning.py)
 
 try:
     __version__ = version("bolib")
@@ -32,4 +32,4 @@ def __getattr__(name):
     raise AttributeError(f"module 'bolib' has no attribute {name!r}")
 
 
-__all__ = ["__version__", *_FRONT_DOOR, *_DIMENSIONS]
+__all__ = ["__version__", "pin_code_paths", *_FRONT_DOOR, *_DIMENSIONS]

@@ -1,4 +1,4 @@
-"""Command line: ``python -m bolib reproduce|list|status|report|bench|codepath|worker``.
+"""Command line: ``python -m bolib reproduce|list|status|report|bench|codepath|kernel|worker``.
 
 Bad input (an unknown profile, notebook, method, benchmark, executor, a profile setting of the
 wrong type, ``--workers`` below 1, ``--seed-offset`` below 0, an output folder that cannot be
@@ -55,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
     status.add_argument("--output-root", metavar="DIR", help="look under DIR instead of the project")
     sub.add_parser("codepath", help="the pinned numerical code paths in force, and `export` lines for remote "
                                     "Dask workers")
+    sub.add_parser("kernel", help='register the Jupyter kernel "bolib" in this environment (the notebooks ask for '
+                                  "it), with the pinned code paths in its environment")
     worker = sub.add_parser("worker", add_help=False,
                             help="`dask worker` on the pinned code path: python -m bolib worker SCHEDULER_ADDRESS "
                                  "[dask worker options] (see --help)")
@@ -233,6 +235,13 @@ def _main(argv) -> int:
             for name, value in codepath.report().items():
                 print(f"# {name}: {value}")
             print(codepath.shell_exports())
+        elif args.command == "kernel":
+            from ipykernel.kernelspec import install
+
+            from bolib import codepath
+
+            env = dict(codepath.PINS) if codepath.STATE.get("mode") == "pinned" else {}
+            print(install(kernel_name="bolib", display_name="bolib (Python 3)", prefix=sys.prefix, env=env))
         elif args.command == "bench":
             from bolib import perf
 

@@ -16,11 +16,13 @@ MKL path). :data:`PINS` fixes every library's choice:
   ``tests/test_golden.py`` checks this by making MKL believe it runs on an Intel processor
   (an ``LD_PRELOAD`` of its vendor checks): the golden jobs' numbers do not move.
 
-The pins are environment variables the libraries read *when they load*, so :func:`pin` must run
-before numpy, scipy or torch are imported: ``import bolib`` does it first thing, worker processes
-inherit it, and papermill kernels get it from the pipeline's environment. Set
-``BOLIB_CODE_PATH=native`` to opt out (faster on some processors; numbers may then differ between
-machines). This module uses the standard library only, because it runs before numpy is loaded.
+The pins are environment variables the libraries read *when they load*, so they must be in force
+before numpy, scipy or torch are imported. This module says what the pins are, applies them
+(:func:`pin`) and tags cache keys with them; :mod:`bolib.pinning` decides when a process applies
+them: ``import bolib`` leaves a user's process alone, ``python -m bolib`` pins first thing, and its
+worker processes and papermill kernels inherit the pins. Set ``BOLIB_CODE_PATH=native`` to opt out
+(faster on some processors; numbers may then differ between machines). This module uses the
+standard library only, because it runs before numpy is loaded.
 """
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from bolib import codepath
+from bolib import codepath, pinning
 from bolib.errors import BolibError, check_choice, check_integer, check_writable
 from bolib.experiment import Cache, Job, Results, default_cache_dir, execute
 from bolib.runtime import set_single_thread_env
@@ -137,10 +137,11 @@ def _shared_pool(workers: int) -> ProcessPoolExecutor:
     if pool is None:
         set_single_thread_env()  # inherited by the spawned workers before they import numpy
         main = threading.current_thread() is threading.main_thread()
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_init_worker, initargs=(os.getpid(), main))
-        for _ in range(workers):  # each submit before any worker is idle spawns one, in this thread
-            pool.submit(int)
+        with pinning.pinned_environment():  # the workers start pinned, whatever this process is on
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_init_worker, initargs=(os.getpid(), main))
+            for _ in range(workers):  # each submit before any worker is idle spawns one, in this thread
+                pool.submit(int)
         _POOLS[workers] = pool
         atexit.register(pool.shutdown, cancel_futures=True)
     return pool
@@ -197,8 +198,9 @@ def connect_dask(scheduler: str | None, workers: int):
                 f"one with `{WORKER_COMMAND} {scheduler}`") from None
         return client, None
     env = {name: "1" for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")}
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                           dashboard_address=None, env=env)
+    with pinning.pinned_environment():  # inherited by the workers' nannies, started here
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None, env=env)
     return Client(cluster), cluster
 
 

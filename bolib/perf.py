@@ -559,7 +559,7 @@ def local_workers():
 
 
 CODE_PATH_WORKLOAD = """
-import bolib, time
+import bolib.pinned, time
 from bolib.loop import bo_job
 from bolib.runtime import single_threaded
 with single_threaded():

@@ -1,6 +1,8 @@
 import os
 
-import bolib  # noqa: F401  (first: pins the numerical code paths before numpy and torch load)
+from bolib.pinning import pin_code_paths
+
+pin_code_paths()  # first: the tests run on the pinned code paths, as the pipeline does
 
 for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ[_name] = "1"

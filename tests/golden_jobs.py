@@ -21,7 +21,7 @@ One job per family that the notebooks run, each cut to a few seconds:
 
 Prints a JSON object: job name -> SHA-256 of the job's numbers (wall-clock times left out).
 """
-import bolib  # noqa: F401  (first: pins the code paths before numpy and torch load)
+import bolib.pinned  # noqa: F401  (first: pins the code paths before numpy and torch load)
 
 import hashlib  # noqa: E402
 import json  # noqa: E402

@@ -175,7 +175,8 @@ def test_worker_command_warns_only_off_the_pinned_path(numpy_first):
     from bolib.codepath import PINS
 
     env = {k: v for k, v in os.environ.items() if k not in ("BOLIB_CODE_PATH", *PINS)}
-    code = ("import numpy; " if numpy_first else "") + "import sys; from bolib import cli; sys.exit(cli.main(['worker', '--help']))"
+    code = ("import numpy; " if numpy_first else "") + \
+        "import runpy, sys; sys.argv = ['bolib', 'worker', '--help']; runpy.run_module('bolib', run_name='__main__')"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     assert ("warning: this process is not on the pinned code path" in out.stderr) == numpy_first

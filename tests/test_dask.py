@@ -125,9 +125,9 @@ def test_plain_dask_worker_is_refused_and_nothing_cached(processes, scheduler, t
                                  progress=False))
     message = str(info.value)
     assert "2 of 2 jobs failed" in message
-    assert "refused: the worker computed this job on code path 'unpinned in this process: numpy imported " \
-           f"before bolib', but its cache key is for 'pinned:{pins_fingerprint()}'; the result was not cached" \
-        in message
+    assert "refused: the worker computed this job on code path 'unpinned in this process: not opted in, call " \
+           f"bolib.pin_code_paths() before importing numpy', but its cache key is for 'pinned:{pins_fingerprint()}'; " \
+           "the result was not cached" in message
     assert f"\n    python -m bolib worker {scheduler} [dask worker options]\n" in message
     assert not _files(tmp_path / "cache")
 
@@ -135,7 +135,7 @@ def test_plain_dask_worker_is_refused_and_nothing_cached(processes, scheduler, t
 @pytest.mark.slow
 @pytest.mark.parametrize("command,pinned_env", [
     ([sys.executable, "-m", "bolib", "worker"], False),
-    ([DASK, "worker", "--preload-nanny", "bolib"], False),  # the nanny pins; its worker inherits the pins
+    ([DASK, "worker", "--preload-nanny", "bolib.pinned"], False),  # the nanny pins; its worker inherits the pins
     ([DASK, "worker"], True),  # after eval "$(python -m bolib codepath)"
 ], ids=["bolib-worker", "preload-nanny", "exports"])
 def test_pinned_worker_computes_and_caches_the_serial_numbers(processes, scheduler, tmp_path, command, pinned_env):

@@ -1,6 +1,7 @@
 """JupyterLab starts on notebooks/, lists them, and the notebooks' kernel ("bolib", registered by the venv's
-build) imports bolib."""
+build) imports bolib on the pinned code path, though the server itself started without the pins."""
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -23,6 +24,12 @@ def _get(url, method="GET", body=None):
         return json.loads(resp.read())
 
 
+def _unpinned_env() -> dict:
+    from bolib.codepath import PINS
+
+    return {k: v for k, v in os.environ.items() if k not in ("BOLIB_CODE_PATH", *PINS)}
+
+
 @pytest.fixture
 def server():
     with socket.socket() as s:
@@ -32,7 +39,7 @@ def server():
     proc = subprocess.Popen([str(jupyter), "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
                              f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={ROOT / 'notebooks'}",
                              "--ServerApp.open_browser=False", "--allow-root"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_unpinned_env())
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
     while True:
@@ -69,7 +76,8 @@ def test_lab_lists_notebooks_and_kernel_imports_bolib(server):
         "header": {"msg_id": msg_id, "msg_type": "execute_request", "username": "test",
                    "session": uuid.uuid4().hex, "version": "5.3"},
         "parent_header": {}, "metadata": {}, "channel": "shell",
-        "content": {"code": "import bolib, bolib.loop; print('bolib', bolib.__version__)", "silent": False,
+        "content": {"code": "import bolib, bolib.loop; print('bolib', bolib.__version__, "
+                                    "bolib.codepath.STATE['mode'])", "silent": False,
                     "store_history": False, "user_expressions": {}, "allow_stdin": False}}))
     output, status = "", None
     deadline = time.monotonic() + 120
@@ -83,4 +91,4 @@ def test_lab_lists_notebooks_and_kernel_imports_bolib(server):
             status = msg["content"]["status"]
     ws.close()
     assert status == "ok", output
-    assert output.startswith("bolib ")
+    assert output.startswith("bolib ") and output.split()[-1] == "pinned", output
