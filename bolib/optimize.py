@@ -6,11 +6,14 @@ point, every evaluation, and the optimiser itself.
 
     >>> import bolib
     >>> res = bolib.minimize(lambda x: (x[0] - 0.3) ** 2 + x[1] ** 2, [(-1.0, 1.0), (-2.0, 2.0)],
-    ...                      method="gp-ei", n_calls=30, random_state=0)
+    ...                      n_calls=30, random_state=0)
     >>> res.x, res.fun                               # doctest: +SKIP
     >>> bolib.plot_convergence(res)                  # doctest: +SKIP
 
-Any registered method (``python -m bolib list``) works; extra keyword arguments are its settings.
+The default method is BoTorch's noisy expected improvement (:data:`DEFAULT_METHOD`); any registered
+method (``python -m bolib list``) works, and extra keyword arguments are its settings. With
+``deterministic=True`` a point the method proposes again is answered from its earlier evaluation, not
+evaluated twice.
 The method works on the unit cube and maximises; :class:`bolib.space.Space` maps to and from the
 user's dimensions and this module flips the sign for minimisation. The first points are ``x0`` (told
 with ``y0`` if given, else evaluated), then the method's scrambled Sobol design up to
@@ -42,6 +45,15 @@ from bolib.space import Space
 LARGEST_VALUE = 1e150
 #: the format of a checkpoint file (``checkpoint=`` / ``resume=``)
 CHECKPOINT_FORMAT = 1
+#: the method when none is given: BoTorch's noisy expected improvement, measured against Optuna's
+#: GPSampler and scikit-optimize's gp_minimize by ``python -m bolib bench --only front_door``
+DEFAULT_METHOD = "botorch-lognei"
+#: with ``deterministic=True``: consecutive proposals of evaluated points after which a random point not
+#: yet evaluated is evaluated instead (as scikit-optimize does)
+REPEATS_BEFORE_RANDOM = 5
+#: modules whose warnings during a proposal are not shown (retried acquisition optimisations, jitter added
+#: to a covariance matrix: notes on the method's internals, not on the user's problem)
+QUIET_MODULES = r"(torch|gpytorch|linear_operator|botorch)(\.|$)"
 
 
 @dataclasses.dataclass
@@ -170,8 +182,9 @@ def _jsonable(x):
 
 
 def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_initial_points, x0, y0, callback,
-              random_state, checkpoint, resume, verbose, settings: dict) -> OptimizeResult:
+              random_state, checkpoint, resume, verbose, deterministic: bool, settings: dict) -> OptimizeResult:
     from bolib.algorithms import make_optimizer
+    from bolib.runtime import rng
 
     space = Space(dimensions)
     n_calls = _count("n_calls", n_calls, 1)
@@ -197,8 +210,11 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
                       f"evaluations: no model will run; raise n_calls or lower n_initial_points", stacklevel=3)
     sign = -1.0 if sense == "min" else 1.0
     config = {"format": CHECKPOINT_FORMAT, "method": method, "random_state": seed, "sense": sense,
-              "space": repr(space), "settings": repr(sorted(settings.items())), "n_initial_points": n_init}
+              "space": repr(space), "settings": repr(sorted(settings.items())), "n_initial_points": n_init,
+              "deterministic": bool(deterministic)}
     xs, values = [], []
+    seen: dict[str, float] = {}  # a point (as text) -> its value, for deterministic=True
+    fresh = rng(seed, "front-door", "unevaluated")
 
     def result() -> OptimizeResult | None:
         if not values:
@@ -212,24 +228,51 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
         optimizer.tell(u[None], [sign * value])
         xs.append(x)
         values.append(value)
+        seen[repr(_jsonable(x))] = value
         if checkpoint is not None:
             path = Path(checkpoint)
             tmp = path.with_name(path.name + ".tmp")
             tmp.write_text(json.dumps({**config, "x_iters": [_jsonable(v) for v in xs], "func_vals": values}))
             os.replace(tmp, path)
 
+    def unevaluated():
+        """A uniformly random point not evaluated yet (None if 1,000 draws found none)."""
+        for u in fresh.random((1000, space.n_dims)):
+            if repr(_jsonable(space.from_unit(u))) not in seen:
+                return u
+        return None
+
     if y0 is not None:  # told, not evaluated, not counted in n_calls
         for x, value in zip(x0, y0):
-            optimizer.tell(space.to_unit(x)[None], [sign * _value(value, x)])
+            u, value = space.to_unit(x), _value(value, x)
+            optimizer.tell(u[None], [sign * value])
+            seen[repr(_jsonable(space.from_unit(u)))] = value
     saved = _resumed(resume, config) if resume is not None else {"x_iters": [], "func_vals": []}
     progress = _progress(verbose, n_calls)
+    repeats = 0
     try:
-        for k in range(n_calls):
+        while len(values) < n_calls:
+            k = len(values)
             if k < to_evaluate:
                 u = space.to_unit(x0[k])
             else:
-                u = optimizer.ask(1)[0]
+                with warnings.catch_warnings():  # the model libraries' numerical notes on each proposal
+                    warnings.filterwarnings("ignore", module=QUIET_MODULES)
+                    u = optimizer.ask(1)[0]
             x = space.from_unit(u)
+            if deterministic and k >= to_evaluate and repr(_jsonable(x)) in seen:
+                optimizer.tell(u[None], [sign * seen[repr(_jsonable(x))]])  # answered, not evaluated twice
+                repeats += 1
+                if repeats < REPEATS_BEFORE_RANDOM:
+                    continue
+                u = unevaluated()
+                if u is None:
+                    warnings.warn(f"stopped after {k} evaluations: the method proposes evaluated points only and "
+                                  "1,000 random points were all evaluated already (the space may be exhausted)",
+                                  stacklevel=3)
+                    break
+                x = space.from_unit(u)
+            repeats = 0
             if k < len(saved["func_vals"]):  # replay of a checkpoint
                 if _jsonable(x) != saved["x_iters"][k]:
                     raise BolibError(f"resume: evaluation {k + 1} asks {_jsonable(x)} where the checkpoint has "
@@ -280,11 +323,11 @@ def _progress(verbose: bool, total: int):
 _DEFAULT_STATE = object()
 
 
-def minimize(func: Callable, dimensions: Sequence, *, method: str = "gp-ei", n_calls: int | None = None,
+def minimize(func: Callable, dimensions: Sequence, *, method: str = DEFAULT_METHOD, n_calls: int | None = None,
              n_initial_points: int | None = None, x0=None, y0=None, callback=None, random_state=_DEFAULT_STATE,
              checkpoint: str | os.PathLike | None = None, resume: str | os.PathLike | None = None,
-             verbose: bool = False, budget: int | None = None, seed: int | None = None, n_init: int | None = None,
-             **settings) -> OptimizeResult:
+             verbose: bool = False, deterministic: bool = False, budget: int | None = None, seed: int | None = None,
+             n_init: int | None = None, **settings) -> OptimizeResult:
     """Minimise ``func(x)`` over ``dimensions`` by Bayesian optimisation.
 
     Parameters
@@ -293,7 +336,8 @@ def minimize(func: Callable, dimensions: Sequence, *, method: str = "gp-ei", n_c
         is real, else a list (ints and categories as such).
     dimensions : one entry per dimension: ``(low, high)`` (floats: real; ints: integer), ``(low, high,
         "log-uniform")``, a list of categories, or :class:`bolib.space.Real` / ``Integer`` / ``Categorical``.
-    method : a registered method (``python -m bolib list``); ``"gp-ei"`` is a GP with expected improvement.
+    method : a registered method (``python -m bolib list``); the default, ``"botorch-lognei"``, is BoTorch's
+        GP (noise fitted) with noisy expected improvement; ``"gp-ei"`` is bolib's GP with expected improvement.
     n_calls : evaluations of ``func`` (default 50), the initial design and an unlabelled ``x0`` included
         (alias ``budget``).
     n_initial_points : points before the method's model runs, ``x0`` included (default max(5, 2 d); alias
@@ -307,6 +351,9 @@ def minimize(func: Callable, dimensions: Sequence, *, method: str = "gp-ei", n_c
     checkpoint : a file to which every evaluation is written as it happens.
     resume : a checkpoint file to continue from (same method, dimensions, settings and seed).
     verbose : a progress bar.
+    deterministic : ``True`` for an objective that returns the same value at the same point: a point proposed
+        again is told its earlier value instead of being evaluated (not counted in ``n_calls``); after
+        :data:`REPEATS_BEFORE_RANDOM` such proposals in a row, a random point not yet evaluated is evaluated.
     **settings : the method's own settings (a setting it does not take raises ``TypeError`` naming it).
 
     Returns
@@ -325,22 +372,22 @@ def minimize(func: Callable, dimensions: Sequence, *, method: str = "gp-ei", n_c
     ((2,), 12, True)
     """
     return _front_door(func, dimensions, "min", method, n_calls, n_initial_points, x0, y0, callback, random_state,
-                       checkpoint, resume, verbose, budget, seed, n_init, settings)
+                       checkpoint, resume, verbose, deterministic, budget, seed, n_init, settings)
 
 
-def maximize(func: Callable, dimensions: Sequence, *, method: str = "gp-ei", n_calls: int | None = None,
+def maximize(func: Callable, dimensions: Sequence, *, method: str = DEFAULT_METHOD, n_calls: int | None = None,
              n_initial_points: int | None = None, x0=None, y0=None, callback=None, random_state=_DEFAULT_STATE,
              checkpoint: str | os.PathLike | None = None, resume: str | os.PathLike | None = None,
-             verbose: bool = False, budget: int | None = None, seed: int | None = None, n_init: int | None = None,
-             **settings) -> OptimizeResult:
+             verbose: bool = False, deterministic: bool = False, budget: int | None = None, seed: int | None = None,
+             n_init: int | None = None, **settings) -> OptimizeResult:
     """Maximise ``func(x)`` over ``dimensions``: :func:`minimize`'s parameters and result, with ``fun`` the
     largest value found."""
     return _front_door(func, dimensions, "max", method, n_calls, n_initial_points, x0, y0, callback, random_state,
-                       checkpoint, resume, verbose, budget, seed, n_init, settings)
+                       checkpoint, resume, verbose, deterministic, budget, seed, n_init, settings)
 
 
 def _front_door(func, dimensions, sense, method, n_calls, n_initial_points, x0, y0, callback, random_state,
-                checkpoint, resume, verbose, budget, seed, n_init, settings) -> OptimizeResult:
+                checkpoint, resume, verbose, deterministic, budget, seed, n_init, settings) -> OptimizeResult:
     """Resolve the aliases (``budget``, ``n_init``, ``seed``) and run :func:`_optimize`."""
     if random_state is _DEFAULT_STATE:
         random_state = 0 if seed is None else seed
@@ -348,7 +395,7 @@ def _front_door(func, dimensions, sense, method, n_calls, n_initial_points, x0, 
         raise BolibError("give random_state or its alias seed, not both")
     return _optimize(func, dimensions, sense, method, _alias("n_calls", n_calls, "budget", budget, 50),
                      _alias("n_initial_points", n_initial_points, "n_init", n_init, None), x0, y0, callback,
-                     random_state, checkpoint, resume, verbose, settings)
+                     random_state, checkpoint, resume, verbose, bool(deterministic), settings)
 
 
 def plot_convergence(result: OptimizeResult, ax=None, **kwargs):

@@ -531,6 +531,123 @@ def fit_choice():
                  "(method, problem) pairs")]
 
 
+#: front_door: evaluations per run and seeds (every sampler gets the same seeds and noise draws)
+FRONT_DOOR_SETUP = {"n_calls": 40, "seeds": 10}
+#: front_door's mixed problem: a log-uniform real, a real, two integers and a category (minimum 0 at
+#: lr = 10^-2.5, w = 1.3, width = 7, depth = 3, "relu")
+MIXED_DIMENSIONS = [(1e-4, 1e-1, "log-uniform"), (-5.0, 5.0), (1, 32), (0, 10), ["relu", "tanh", "sigmoid"]]
+MIXED_PENALTY = {"relu": 0.0, "tanh": 0.5, "sigmoid": 1.0}
+
+
+def mixed_objective(x) -> float:
+    """front_door's mixed-integer problem (a stand-in for a network's training settings): a log-scale
+    bowl in the learning rate, a rippled bowl in w, bowls in the integers, a penalty per category."""
+    lr, w, width, depth, activation = x
+    return float((np.log10(lr) + 2.5) ** 2 + 0.2 * (w - 1.3) ** 2 + 0.5 * (1 - np.cos(3 * (w - 1.3)))
+                 + 0.05 * (width - 7) ** 2 + 0.3 * (depth - 3) ** 2 + MIXED_PENALTY[activation])
+
+
+def front_door_problem(name: str):
+    """front_door's problems as a user writes them: ``(dimensions, objective(x, rng), true(x), minimum)``;
+    ``objective`` draws its observation noise from ``rng``. None of them is used by the tests."""
+    from bolib.benchmarks import get_benchmark
+
+    if name == "mixed":
+        return MIXED_DIMENSIONS, lambda x, rng: mixed_objective(x), mixed_objective, 0.0
+    benchmark, dim, noise = {"smooth": ("styblinski-tang", 4, 0.0), "noisy": ("levy", 4, 1.0)}[name]
+    problem = get_benchmark(benchmark, dim=dim)
+
+    def true(x) -> float:
+        return float(-problem.fn(np.asarray(x, dtype=float)[None])[0])
+
+    dimensions = [(float(lo), float(hi)) for lo, hi in problem.bounds.T]
+    return dimensions, lambda x, rng: true(x) + noise * rng.standard_normal(), true, -problem.optimum
+
+
+#: front_door's problems: smooth (Styblinski-Tang, 4-D), noisy (Levy, 4-D, Gaussian noise of SD 1), mixed
+FRONT_DOOR_PROBLEMS = ("smooth", "noisy", "mixed")
+#: front_door's samplers, each at its defaults: bolib's front door, Optuna's GPSampler, skopt's gp_minimize
+FRONT_DOOR_SAMPLERS = ("bolib", "optuna-gp", "skopt-gp")
+
+
+def front_door_run(problem: str, sampler: str, seed: int) -> tuple[float, float]:
+    """One run of ``sampler`` at its defaults on ``problem``: (true regret at the point it reports as best,
+    i.e. its best observed value's point; seconds)."""
+    import time
+    import warnings
+
+    dimensions, objective, true, minimum = front_door_problem(problem)
+    rng = np.random.default_rng([seed, 7919])  # the noise stream, the same for every sampler
+    n_calls = FRONT_DOOR_SETUP["n_calls"]
+
+    def f(x):
+        return objective(list(x), rng)
+
+    t = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if sampler == "bolib":
+            import bolib
+
+            best = bolib.minimize(f, dimensions, n_calls=n_calls, random_state=seed).x
+        elif sampler == "skopt-gp":
+            from skopt import gp_minimize
+
+            best = gp_minimize(f, dimensions, n_calls=n_calls, random_state=seed).x
+        else:
+            import optuna
+
+            from bolib.space import Categorical, Space
+
+            optuna.logging.set_verbosity(optuna.logging.WARNING)
+            space = Space(dimensions)
+
+            def suggest(trial, i, d):
+                if isinstance(d, Categorical):
+                    return trial.suggest_categorical(f"x{i}", list(d.categories))
+                kind = trial.suggest_int if isinstance(d.low, int) else trial.suggest_float
+                return kind(f"x{i}", d.low, d.high, log=d.prior == "log-uniform")
+
+            study = optuna.create_study(sampler=optuna.samplers.GPSampler(seed=seed))
+            study.optimize(lambda trial: f([suggest(trial, i, d) for i, d in enumerate(space.dimensions)]),
+                           n_trials=n_calls)
+            best = [study.best_params[f"x{i}"] for i in range(space.n_dims)]
+    seconds = time.perf_counter() - t
+    return true(list(best)) - minimum, seconds
+
+
+@case("front_door", target=1.0)
+def front_door():
+    """The front door's default (``bolib.minimize`` without a method) against Optuna's GPSampler and
+    scikit-optimize's ``gp_minimize``, each at its defaults, on a smooth, a noisy and a mixed-integer
+    problem (:data:`FRONT_DOOR_PROBLEMS`), 40 evaluations, seeds 0-9, the same noise draws. Figure of
+    merit: the true regret at the point each reports as best (its best observed point), averaged over
+    seeds; one line per problem and competitor, ratio = default / competitor, at most 1 everywhere
+    (at least as good as both). The mean seconds per run of each are printed beside."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from bolib.runtime import set_single_thread_env
+
+    set_single_thread_env()
+    tasks = [(p, s, seed) for p in FRONT_DOOR_PROBLEMS for s in FRONT_DOOR_SAMPLERS
+             for seed in range(FRONT_DOOR_SETUP["seeds"])]
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        outcomes = dict(zip(tasks, pool.map(front_door_run, *zip(*tasks))))
+    lines = []
+    for p in FRONT_DOOR_PROBLEMS:
+        regret = {s: [outcomes[p, s, seed][0] for seed in range(FRONT_DOOR_SETUP["seeds"])]
+                  for s in FRONT_DOOR_SAMPLERS}
+        seconds = {s: np.mean([outcomes[p, s, seed][1] for seed in range(FRONT_DOOR_SETUP["seeds"])])
+                   for s in FRONT_DOOR_SAMPLERS}
+        for other in FRONT_DOOR_SAMPLERS[1:]:
+            lines.append(Line(f"front_door[{p} vs {other}]", float(np.mean(regret["bolib"])),
+                              float(np.mean(regret[other])),
+                              f"median_regret={np.median(regret['bolib']):.3g}/{np.median(regret[other]):.3g} "
+                              f"seconds_per_run={seconds['bolib']:.1f}/{seconds[other]:.1f}"))
+    return lines
+
+
 def cpu_job(seed: int, size: int = 300, repeats: int = 60) -> float:
     """A CPU-bound job for the executor benchmark: repeated Cholesky factorisations."""
     rng = np.random.default_rng(seed)
