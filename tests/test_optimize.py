@@ -261,3 +261,34 @@ def test_plot_convergence_draws_the_running_best():
     res = bolib.minimize(lambda x: float(x[0] ** 2), [(-1.0, 1.0)], method="random", n_calls=8)
     ax = bolib.plot_convergence(res)
     np.testing.assert_array_equal(ax.lines[1].get_ydata(), res.best_so_far)
+
+
+def test_the_default_method_is_botorchs_noisy_expected_improvement():
+    from bolib.algorithms.reference import BoTorchLogNEI
+    from bolib.optimize import DEFAULT_METHOD
+
+    res = bolib.minimize(lambda x: float((x[0] - 0.3) ** 2), [(0.0, 1.0)], n_calls=6, random_state=0)
+    assert res.method == DEFAULT_METHOD == "botorch-lognei" and type(res.optimizer) is BoTorchLogNEI
+
+
+def test_a_deterministic_objective_is_not_evaluated_twice_at_one_point(tmp_path):
+    """On a grid of 12 points a GP method proposes evaluated points again; with deterministic=True they are
+    told their earlier values, so every evaluation is a new point, and the run stops, with a warning, once
+    the grid is exhausted. A checkpointed run resumes identically."""
+    def fn(x):
+        fn.calls.append(tuple(x))
+        return float((x[0] - 2) ** 2 + (x[1] - 1) ** 2)
+
+    space, kwargs = [(0, 3), (0, 2)], dict(method="gp-ei", random_state=0, n_candidates=100, maxiter=10)
+    fn.calls = []
+    bolib.minimize(fn, space, n_calls=12, **kwargs)
+    assert len(set(fn.calls)) < 12  # without it, evaluated points come back
+    fn.calls = []
+    res = bolib.minimize(fn, space, n_calls=12, deterministic=True, checkpoint=tmp_path / "run.json", **kwargs)
+    assert len(fn.calls) == 12 == len(set(fn.calls)) and res.fun == 0.0
+    fn.calls = []
+    resumed = bolib.minimize(fn, space, n_calls=12, deterministic=True, resume=tmp_path / "run.json", **kwargs)
+    assert fn.calls == [] and resumed.x_iters == res.x_iters
+    with pytest.warns(UserWarning, match="stopped after 12 evaluations: the method proposes evaluated points"):
+        more = bolib.minimize(fn, space, n_calls=15, deterministic=True, **kwargs)
+    assert len(more.func_vals) == 12

@@ -197,18 +197,21 @@ class ClaimBook:
     def comparison(self, id: str, statement: str, paper_value: str, *, method: str, competitors: Sequence[str],
                    direction: str, metric: str, budget: str, margin: float, margin_reason: str,
                    relation: str = "better", stages: Sequence[int] | None = None, alpha: float = 0.05,
-                   **where) -> Declaration:
+                   contrast: str | None = None, **where) -> Declaration:
         """Declare a comparison of ``method`` with each of ``competitors`` on ``metric`` at ``budget``
         (:func:`bolib.claims.rules.comparison`): ``relation`` "better" ({``direction``} than each),
         "no worse" (by less than ``margin``) or "equivalent" (within +-``margin``). ``margin`` is the
         practical difference in the metric's units, with ``margin_reason`` (the paper's scale, the
         problem's noise or resolution); ``stages`` are the seed counts of the group-sequential looks
-        (the profile's cap is the last)."""
+        (the profile's cap is the last). ``contrast``: a run the set-up must tell apart from ``method``
+        by more than the margin for a verdict that rests on the margin to stand (e.g. random search)."""
         check_choice("direction", direction, rules.DIRECTIONS)
         check_choice("relation", relation, rules.RELATIONS)
         competitors = tuple(competitors)
         if not competitors or method in competitors:
             raise ValueError(f"claim {id}: competitors must be non-empty and exclude {method!r}")
+        if contrast is not None and contrast in (method, *competitors):
+            raise ValueError(f"claim {id}: the contrast {contrast!r} must be neither the method nor a competitor")
         if not margin > 0 or not margin_reason:
             raise ValueError(f"claim {id}: a comparison needs a margin > 0 in the metric's units and its reason")
         stages = tuple(int(s) for s in stages) if stages else None
@@ -219,10 +222,13 @@ class ClaimBook:
                          "equivalent": f"within +-{margin:g} of"}[relation]
         rule = (f"{metric} at {budget}: {method} {relation_text} each of {', '.join(competitors)} "
                 f"(margin {margin:g}: {margin_reason}); " + rules.comparison_rule(relation, stages, alpha))
+        if contrast is not None:
+            rule += (f"; a verdict resting on the margin stands only if {method} is significantly more than the "
+                     f"margin better than {contrast} (else inconclusive: the set-up cannot separate methods)")
+        params = {"method": method, "competitors": competitors, "direction": direction, "relation": relation,
+                  "margin": float(margin), "stages": stages, "alpha": alpha}
         return self._declare(Declaration(id, "comparison", statement, str(paper_value), rule,
-                                         {"method": method, "competitors": competitors, "direction": direction,
-                                          "relation": relation, "margin": float(margin), "stages": stages,
-                                          "alpha": alpha}, **where))
+                                         params | ({"contrast": contrast} if contrast is not None else {}), **where))
 
     def rate(self, id: str, statement: str, paper_value: str, *, claimed: tuple[float, float], estimator: str,
              contrast: str | None = None, **where) -> Declaration:

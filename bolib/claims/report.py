@@ -58,10 +58,10 @@ def undecided_reason(row) -> str:
     discriminate, an interval that straddles the claimed range, or another rule's reason."""
     if row.kind == "not run":
         return "not run"
-    if row.kind == "comparison":
-        return "undecided at the seed cap" if not (row.details or {}).get("next_look") else "stages left"
     if str(row.reason).startswith("does not discriminate"):
         return "does not discriminate here"
+    if row.kind == "comparison":
+        return "undecided at the seed cap" if not (row.details or {}).get("next_look") else "stages left"
     if "straddles" in str(row.reason):
         return "interval straddles the range"
     return "other"

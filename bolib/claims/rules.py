@@ -304,7 +304,7 @@ def comparison_rule(relation: str, stages: Sequence[int] | None, alpha: float = 
 
 def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: Sequence[str],
                direction: str, relation: str, margin: float, stages: Sequence[int] | None = None,
-               alpha: float = 0.05) -> Decision:
+               alpha: float = 0.05, contrast: str | None = None) -> Decision:
     """Decide a comparison of ``method`` with ``competitors`` from paired per-seed values, by a
     group-sequential design (:class:`Design`) with looks after ``stages`` seeds (one look at all
     the seeds when None). ``values[name]`` holds one number per seed, in seed order; seeds are
@@ -323,20 +323,26 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
     The verdict is that of the first look that decides; after the last look without one, the
     claim is *inconclusive*, with where it ``leans`` and the ``seeds_needed``. Details keep the
     per-seed values and every look.
+
+    With ``contrast`` (a method in ``values`` that the set-up must be able to tell apart, such as
+    random search), a verdict that rests on the margin ("equivalent" under "better"; "reproduced"
+    under "no worse" and "equivalent") stands only if ``method`` is significantly more than
+    ``margin`` better than the contrast at the same look and level; otherwise the set-up cannot
+    separate methods by the margin, and the verdict is *inconclusive* ("does not discriminate here").
     """
     check_choice("direction", direction, DIRECTIONS)
     check_choice("relation", relation, RELATIONS)
     if not margin > 0:
         raise ValueError(f"margin must be > 0 (a practical difference in the metric's units), got {margin}")
-    for name in (method, *competitors):
+    for name in (method, *competitors, *([contrast] if contrast else [])):
         check_choice("method", name, sorted(values))
     if not competitors:
         raise ValueError("a comparison needs at least one competitor")
     n = len(values[method])
-    for name in (method, *competitors):
+    for name in (method, *competitors, *([contrast] if contrast else [])):
         if not np.all(np.isfinite(np.asarray(values[name], dtype=float))):
             raise ValueError(f"the per-seed values of {name!r} must be finite numbers; got {list(values[name])}")
-    if any(len(values[c]) != n for c in competitors):
+    if any(len(values[c]) != n for c in (*competitors, *([contrast] if contrast else []))):
         raise ValueError(f"paired values need one number per seed for every method; lengths "
                          f"{ {k: len(values[k]) for k in (method, *competitors)} }")
     design = Design(tuple(stages) if stages else (n,), alpha)
@@ -362,6 +368,12 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
     parts = [f"{c}: diff {details['mean_diff'][c]:.4g} (95% CI {details['ci'][c][0]:.4g} to "
              f"{details['ci'][c][1]:.4g}), {details['wins'][c]}/{used} seeds better" for c in competitors]
     measured = f"{method} - competitor, n={used} (look {len(looks)} of {len(design.stages)}): " + "; ".join(parts)
+    if contrast:
+        measured, verdict, reason = _contrast(values, method, contrast, direction, margin, used, looks[-1]["alpha"],
+                                              details, measured, verdict, reason, relation)
+    if verdict == "inconclusive":  # the contrast's: final, like any verdict of a look
+        return Decision(verdict, measured, f"{reason} (look {len(looks)}, n={used}, alpha={looks[-1]['alpha']:.3g})",
+                        used, details)
     if verdict:
         return Decision(verdict, measured, f"{reason} at look {len(looks)} (n={used}, alpha={looks[-1]['alpha']:.3g})",
                         used, details)
@@ -376,6 +388,30 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
     return Decision("inconclusive", measured, f"{why}; leans {details['leans']}; "
                     + (f"about {needed} seeds would decide it at 80% power" if needed else "no seed count would decide it on this effect"),
                     used, details)
+
+
+def _contrast(values, method, contrast, direction, margin, used, level, details, measured, verdict, reason,
+              relation) -> tuple[str, str, str]:
+    """:func:`comparison`'s test of the set-up: is ``method`` more than ``margin`` better than
+    ``contrast`` on the first ``used`` seeds? A verdict resting on the margin becomes inconclusive
+    where it is not. Returns (measured, verdict, reason); ``details["contrast"]`` records the test."""
+    adv = _towards(values, method, contrast, direction)[:used]
+    sign = -1.0 if direction == "lower" else 1.0
+    lo, hi = _t_interval(adv)
+    p = one_sided_p(adv - margin, "greater")
+    details["contrast"] = {"label": contrast, "mean_diff": float(sign * adv.mean()),
+                           "ci": sorted([sign * lo, sign * hi]), "p_beyond_margin": p, "alpha": level,
+                           "per_seed": np.asarray(values[contrast], dtype=float)[:used].tolist()}
+    c = details["contrast"]
+    measured += (f"; contrast {contrast}: {method} - {contrast} {c['mean_diff']:.4g} (95% CI {c['ci'][0]:.4g} to "
+                 f"{c['ci'][1]:.4g})")
+    on_margin = (verdict == "not reproduced" and reason.startswith("equivalent")) or \
+        (verdict == "reproduced" and relation in ("no worse", "equivalent"))
+    if on_margin and p >= level:
+        return measured, "inconclusive", (f"does not discriminate here: {reason}, but {method} is not shown more than "
+                              f"{margin:g} better than {contrast} either (p={p:.3g}), so the set-up cannot "
+                              "separate methods by the margin")
+    return measured, verdict, reason
 
 
 def interval(estimate: float, ci: tuple[float, float], claimed: tuple[float, float], n: int | None = None,

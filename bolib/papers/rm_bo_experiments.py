@@ -23,7 +23,7 @@ from bolib.comparisons import Study
 from bolib.experiment import Experiment, stage_seeds
 from bolib.loop import bo_job
 from bolib.papers import rm_bo as theory
-from bolib.papers.rm_bo_claims import C5_QUERY, C5_SHARE, DELTA, N_INIT, constants
+from bolib.papers.rm_bo_claims import C5_QUERY, C5_SHARE, CONTRAST, DELTA, N_INIT, constants
 
 # ---------------------------------------------------------------- synthetic runs (§5, §6.1-6.5): variants
 #: Figs. 1a-c, 4, 5 (C5, C7-hedge), F8 and E-TS: label -> grid_run settings
@@ -57,6 +57,8 @@ META_METHODS = {"GP-UCB": GP_UCB, "RM-GP-UCB": {"method": "rm-gp-ucb", "settings
 #: the ablation of the meta GPs' prior (§6.9, claim F2e-std): the authors' zero-mean GP on each task's raw outputs
 RAW_META = "RM-GP-UCB (raw meta GPs)"
 META_METHODS[RAW_META] = {"method": "rm-gp-ucb", "settings": {"meta_standardize": False}}
+#: the contrast of the non-stationary and HAR claims (:data:`bolib.papers.rm_bo_claims.CONTRAST`)
+RANDOM = {CONTRAST: {"method": "random", "settings": {}}}
 MAP_FIT = {"hyperprior": "botorch", "fit_starts": 1}  # GP fits of §6.10-6.11 (settings table: MAP, one start; §6.7-6.9 use type-II ML)
 NS_FRACTIONS = (0.2, 0.4, 0.6, 0.8)  # training-set fractions of the non-stationary stand-in's previous tasks
 
@@ -145,11 +147,12 @@ def ns_meta(S: dict) -> Experiment:
 
 
 def ns(S: dict, seeds, tasks: list) -> Study:
-    """Figs. 2a-b, 8c (§6.7: F2a, F2b-ts, F2b-mtbo, F8c): every method on the full training set, previous tasks ``tasks``.
+    """Figs. 2a-b, 8c (§6.7: F2a, F2b-ts, F2b-mtbo, F8c): every method, and random search (the contrast), on the full
+    training set, previous tasks ``tasks``.
 
     ``tasks`` come from the runs of :func:`ns_meta`; :func:`plan` puts a stand-in in their place."""
     variants = {**{m: META_METHODS[m] for m in constants(S)["NS_METHODS"]},
-                "RM-GP-UCB (gap max)": {"method": "rm-gp-ucb", "settings": {"gap_reduce": "max"}}}
+                "RM-GP-UCB (gap max)": {"method": "rm-gp-ucb", "settings": {"gap_reduce": "max"}}, **RANDOM}
     return Study("rmbo-ns", ["nonstationary-lr"], variants, seeds, {"budget": N_INIT + S["ns_T"], "n_init": N_INIT},
                  options=lambda _: {"fraction": 1.0, "tasks": tasks})
 
@@ -160,12 +163,13 @@ def har_meta(S: dict) -> Experiment:
 
 
 def har(S: dict, seeds, tasks: list) -> Study:
-    """Fig. 2d (§6.8: F2d, F2d-rgpe, F2d-ts): every method on the target subjects from 21 on, har_inits consecutive seeds each.
+    """Fig. 2d (§6.8: F2d, F2d-rgpe, F2d-ts): every method, and random search (the contrast), on the target subjects from
+    21 on, har_inits consecutive seeds each.
 
     ``tasks`` come from the runs of :func:`har_meta`; :func:`plan` puts a stand-in in their place."""
     targets = list(range(21, 21 + S["har_targets"][-1]))
     first = next(iter(seeds), 0)
-    return Study("rmbo-har", ["har-digits"], {m: META_METHODS[m] for m in constants(S)["HAR_METHODS"]}, seeds,
+    return Study("rmbo-har", ["har-digits"], {**{m: META_METHODS[m] for m in constants(S)["HAR_METHODS"]}, **RANDOM}, seeds,
                  {"budget": N_INIT + S["har_T"], "n_init": N_INIT},
                  options=lambda k: {"subject": targets[(k - first) // S["har_inits"]], "tasks": tasks})
 

@@ -52,6 +52,28 @@ def test_comparison_is_inconclusive_when_a_ties_with_one_competitor_beyond_the_m
     assert decision.details["per_seed"]["A"] == pytest.approx(base)
 
 
+
+def test_a_verdict_resting_on_the_margin_needs_a_contrast_the_set_up_tells_apart():
+    """Equivalence to a competitor means nothing where even the contrast (random search) lies within the
+    margin: that verdict becomes "does not discriminate here"; with the contrast clearly worse it stands,
+    and a verdict that does not rest on the margin (significantly better) never depends on the contrast."""
+    rng = np.random.default_rng(5)
+    base = rng.standard_normal(12) * 0.01
+    values = {"A": base, "B": base + 0.001 * rng.standard_normal(12), "near": base + 0.01 + 0.002 * rng.standard_normal(12),
+              "far": base + 1.0 + 0.01 * rng.standard_normal(12), "worse": base + 2.0}
+    plain = rules.comparison(values, "A", ["B"], "lower", "better", 0.1)
+    assert plain.verdict == "not reproduced" and plain.reason.startswith("equivalent")
+    flat = rules.comparison(values, "A", ["B"], "lower", "better", 0.1, contrast="near")
+    assert flat.verdict == "inconclusive" and flat.reason.startswith("does not discriminate here: equivalent")
+    assert flat.details["contrast"]["label"] == "near" and flat.details.get("next_look") is None
+    kept = rules.comparison(values, "A", ["B"], "lower", "better", 0.1, contrast="far")
+    assert kept.verdict == "not reproduced" and "contrast far" in kept.measured
+    for relation in ("no worse", "equivalent"):
+        assert rules.comparison(values, "A", ["B"], "lower", relation, 0.1).verdict == "reproduced"
+        assert rules.comparison(values, "A", ["B"], "lower", relation, 0.1, contrast="near").verdict == "inconclusive"
+        assert rules.comparison(values, "A", ["B"], "lower", relation, 0.1, contrast="far").verdict == "reproduced"
+    assert rules.comparison(values, "A", ["worse"], "lower", "better", 0.1, contrast="near").verdict == "reproduced"
+
 def test_leans_points_where_the_means_go():
     up, flat = np.array([1.0, 1.2, -0.1, 0.9]), np.array([0.01, -0.02, 0.03, 0.0])
     assert rules.leans({"B": up}, "better", 0.5) == "for"
