@@ -60,15 +60,11 @@ QUIET_MODULES = r"(torch|gpytorch|linear_operator|botorch)(\.|$)"
 class OptimizeResult:
     """The outcome of :func:`minimize` / :func:`maximize`, with scikit-optimize's field names.
 
-    ``x``, ``fun``: the recommended point (in the user's units) and its observed value, chosen as
-    ``recommendation`` says: ``"posterior mean"`` (the result of a run whose objective was not declared
-    deterministic: the evaluated point with the best posterior mean of a GP fitted to every evaluation, so
-    that a lucky draw of the noise does not pick the point) or ``"best observed"`` (``deterministic=True``,
-    and the result so far handed to callbacks and exceptions); ``x_iters``, ``func_vals``: every evaluation
-    in order (``x_iters`` an (n, d) array when every dimension is real, else a list of points); ``space``: the
-    :class:`bolib.space.Space`; ``sense``: ``"min"`` or ``"max"``; ``random_state``: the seed the run used
-    (drawn and recorded here when none was given); ``optimizer``: the ask/tell object (its data on the unit
-    cube, values to maximise).
+    ``x``, ``fun``: the best point (in the user's units) and its value; ``x_iters``, ``func_vals``: every
+    evaluation in order (``x_iters`` an (n, d) array when every dimension is real, else a list of points);
+    ``space``: the :class:`bolib.space.Space`; ``sense``: ``"min"`` or ``"max"``; ``random_state``: the seed
+    the run used (drawn and recorded here when none was given); ``optimizer``: the ask/tell object (its data
+    on the unit cube, values to maximise).
     """
 
     x: object
@@ -80,7 +76,6 @@ class OptimizeResult:
     method: str
     random_state: int
     optimizer: object = dataclasses.field(repr=False)
-    recommendation: str = "best observed"
 
     @property
     def best_so_far(self) -> np.ndarray:
@@ -217,24 +212,20 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
     config = {"format": CHECKPOINT_FORMAT, "method": method, "random_state": seed, "sense": sense,
               "space": repr(space), "settings": repr(sorted(settings.items())), "n_initial_points": n_init,
               "deterministic": bool(deterministic)}
-    units, xs, values = [], [], []
+    xs, values = [], []
     seen: dict[str, float] = {}  # a point (as text) -> its value, for deterministic=True
     fresh = rng(seed, "front-door", "unevaluated")
 
-    def result(final: bool = False) -> OptimizeResult | None:
+    def result() -> OptimizeResult | None:
         if not values:
             return None
         vals = np.array(values)
-        by_model = final and not deterministic and len(vals) >= 3 and np.ptp(vals) > 0
-        i = best_posterior_mean(np.array(units), sign * vals) if by_model else \
-            int(np.argmin(vals) if sense == "min" else np.argmax(vals))
+        i = int(np.argmin(vals) if sense == "min" else np.argmax(vals))
         X = np.array(xs) if space.is_real else list(xs)
-        return OptimizeResult(X[i], float(vals[i]), X, vals, space, sense, method, seed, optimizer,
-                              "posterior mean" if by_model else "best observed")
+        return OptimizeResult(X[i], float(vals[i]), X, vals, space, sense, method, seed, optimizer)
 
     def record(u, x, value) -> None:
         optimizer.tell(u[None], [sign * value])
-        units.append(u)
         xs.append(x)
         values.append(value)
         seen[repr(_jsonable(x))] = value
@@ -305,25 +296,7 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
                 break
     finally:
         progress.close()
-    return result(final=True)
-
-
-def best_posterior_mean(U: np.ndarray, y: np.ndarray) -> int:
-    """The index of the evaluated point (rows of ``U`` on the unit cube, values ``y`` to maximise) with the
-    largest posterior mean of BoTorch's ``SingleTaskGP`` fitted to all of them (noise fitted). Under noise
-    the best observed value is biased towards a lucky draw; the posterior mean pools the neighbours."""
-    import torch
-    from botorch.fit import fit_gpytorch_mll
-    from botorch.models import SingleTaskGP
-    from gpytorch.mlls import ExactMarginalLogLikelihood
-
-    X = torch.as_tensor(U, dtype=torch.float64)
-    model = SingleTaskGP(X, torch.as_tensor(y, dtype=torch.float64).unsqueeze(-1))
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", module=QUIET_MODULES)
-        fit_gpytorch_mll(ExactMarginalLogLikelihood(model.likelihood, model))
-    with torch.no_grad():
-        return int(model.posterior(X).mean.squeeze(-1).argmax())
+    return result()
 
 
 def _resumed(resume, config: dict) -> dict:
@@ -380,15 +353,12 @@ def minimize(func: Callable, dimensions: Sequence, *, method: str = DEFAULT_METH
     verbose : a progress bar.
     deterministic : ``True`` for an objective that returns the same value at the same point: a point proposed
         again is told its earlier value instead of being evaluated (not counted in ``n_calls``); after
-        :data:`REPEATS_BEFORE_RANDOM` such proposals in a row, a random point not yet evaluated is evaluated;
-        and the best observed point is the result (no model pools the values).
+        :data:`REPEATS_BEFORE_RANDOM` such proposals in a row, a random point not yet evaluated is evaluated.
     **settings : the method's own settings (a setting it does not take raises ``TypeError`` naming it).
 
     Returns
     -------
-    OptimizeResult : ``x`` and ``fun`` (the recommended point and its observed value: the evaluated point with
-    the best posterior mean of a GP fitted to every evaluation, or with ``deterministic=True`` the best
-    observed point; ``min(func_vals)`` is the best observed value), every evaluation in ``x_iters`` and
+    OptimizeResult : ``x`` and ``fun`` (the best point and its value), every evaluation in ``x_iters`` and
     ``func_vals``, the ``space`` and the ask/tell ``optimizer``. An exception raised by ``func``
     propagates with the result so far as ``err.result``; a value that is not one finite number raises
     :class:`ObjectiveError`, whose ``result`` holds the evaluations before it.

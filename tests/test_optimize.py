@@ -89,13 +89,8 @@ def test_minimize_returns_the_best_point_in_the_users_units():
                          method="gp-ei", n_calls=25, random_state=0, n_candidates=500)
     assert res.x_iters.shape == (25, 2) and res.func_vals.shape == (25,)
     assert np.all(res.x_iters[:, 0] >= 0) and np.all(res.x_iters[:, 1] <= 0)
-    # not declared deterministic: the evaluated point with the best posterior mean, and its observed value
-    i = int(np.flatnonzero(np.all(res.x_iters == res.x, axis=1))[0])
-    assert res.recommendation == "posterior mean" and res.fun == res.func_vals[i] and res.fun < 1.0, res
-    exact = bolib.minimize(lambda x: (x[0] - 3.0) ** 2 + (x[1] + 20.0) ** 2, [(0.0, 10.0), (-50.0, 0.0)],
-                           method="gp-ei", n_calls=25, random_state=0, n_candidates=500, deterministic=True)
-    assert exact.recommendation == "best observed" and exact.fun == exact.func_vals.min()
-    assert np.array_equal(exact.x, exact.x_iters[np.argmin(exact.func_vals)])
+    assert res.fun == res.func_vals.min() and np.array_equal(res.x, res.x_iters[np.argmin(res.func_vals)])
+    assert res.fun < 1.0, res
     assert np.all(np.diff(res.best_so_far) <= 0)
     up = bolib.maximize(lambda x: -abs(x[0] - 1.0), [(-2.0, 2.0)], method="random", n_calls=10)
     assert up.fun == up.func_vals.max()
@@ -297,20 +292,3 @@ def test_a_deterministic_objective_is_not_evaluated_twice_at_one_point(tmp_path)
     with pytest.warns(UserWarning, match="stopped after 12 evaluations: the method proposes evaluated points"):
         more = bolib.minimize(fn, space, n_calls=15, deterministic=True, **kwargs)
     assert len(more.func_vals) == 12
-
-
-def test_under_noise_the_recommended_point_is_not_the_luckiest_draw():
-    """Random search on a noisy bowl (noise SD 0.1 against a bowl 0.25 deep), 20 seeds: the point with the
-    best observed value is often a lucky draw; the evaluated point with the best posterior mean is nearer
-    the minimum on more seeds than not, and on average. (Where the noise is larger than the whole bowl, the
-    posterior mean can sit at an edge: there neither choice is good.)"""
-    truth = {"mean": [], "observed": []}
-    for seed in range(20):
-        rng = np.random.default_rng(seed)
-        res = bolib.minimize(lambda x: float((x[0] - 0.5) ** 2 + 0.1 * rng.standard_normal()), [(0.0, 1.0)],
-                             method="random", n_calls=25, random_state=seed)
-        assert res.recommendation == "posterior mean"
-        truth["mean"].append((res.x[0] - 0.5) ** 2)
-        truth["observed"].append((res.x_iters[np.argmin(res.func_vals)][0] - 0.5) ** 2)
-    mean, observed = np.array(truth["mean"]), np.array(truth["observed"])
-    assert (mean < observed).sum() > (mean > observed).sum() and mean.mean() < observed.mean(), truth
