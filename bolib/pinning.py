@@ -53,7 +53,7 @@ def detect() -> str:
     opted_in = all(os.environ.get(name) == value for name, value in codepath.PINS.items())
     with _restoring_pins():
         state = codepath.pin()
-    if state == "pinned" and not opted_in:
+    if not opted_in and (state == "pinned" or state.startswith("unpinned in this process")):
         state = NOT_OPTED_IN
     codepath.STATE["mode"] = state
     return state
