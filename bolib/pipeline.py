@@ -7,9 +7,10 @@ mapping of settings per profile (``smoke``, ``quick``, ``paper``). A notebook re
 its settings with :func:`notebook_context`; the pipeline validates every selected notebook's
 profile before executing anything, then runs each notebook with papermill, injecting only the
 profile name, the seed offset and where to write (executed notebook and claims JSON, figures,
-cache). A run with seed offset N uses seeds N, N+1, ... and writes to ``experiments/<profile>-seedsN``
-and ``figures/<notebook>/seedsN`` so that its verdicts can be compared with the default run's
-(``python -m bolib report --compare``).
+cache). A run with seed offset N uses seeds N, N+1, ... and writes to ``experiments/<profile>-seedsN``,
+so that its verdicts can be compared with the default run's (``python -m bolib report --compare``); the
+figures of every run but ``quick`` go to ``figures/<notebook>/<run>``
+(:func:`bolib.claims.report.figure_folder`), so that no run overwrites another's.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from pathlib import Path
 import yaml
 
 from bolib import runtime
-from bolib.claims.report import end_of_run_summary, write_report
+from bolib.claims.report import end_of_run_summary, figure_folder, run_name, write_report
 from bolib.errors import BolibError, check_choice, check_integer, check_writable
 
 PROJECT_ROOT = runtime.PROJECT_ROOT
@@ -200,15 +201,8 @@ class Outputs:
 
     @classmethod
     def under(cls, root: Path, notebook: str, profile: str, seed_offset: int = 0) -> "Outputs":
-        figures = root / "figures" / notebook
         return cls(root / "experiments" / run_name(profile, seed_offset),
-                   figures / f"seeds{seed_offset}" if seed_offset else figures, root / "experiments" / "cache")
-
-
-def run_name(profile: str, seed_offset: int = 0) -> str:
-    """The run folder's name: the profile, plus ``-seedsN`` for seed offset N."""
-    check_integer("seed_offset", seed_offset, 0)
-    return f"{profile}-seeds{seed_offset}" if seed_offset else profile
+                   root / figure_folder(notebook, profile, seed_offset), root / "experiments" / "cache")
 
 
 @dataclasses.dataclass

@@ -52,7 +52,7 @@ def test_notebook_runs_at_smoke_profile(name, tmp_path):
             assert claim["verdict"] == "" and claim["measured"].startswith("not run: ")
         else:
             assert claim["verdict"] in ("reproduced", "not reproduced", "inconclusive"), claim["id"]
-    assert list((tmp_path / "figures" / name).glob("*.png"))
+    assert list((tmp_path / "figures" / name / "smoke").glob("*.png"))  # every run but quick in its own folder
     report = (tmp_path / "experiments" / "smoke" / "report.md").read_text()
     assert name in report
     assert sorted(Path(pipeline.PROJECT_ROOT, "figures").rglob("*")) == figures_before

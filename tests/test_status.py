@@ -59,12 +59,12 @@ def test_every_kind_of_staleness_is_reported(smoke_run, tmp_path, capsys, tamper
 @pytest.mark.slow
 def test_figures_from_another_run_and_orphans_are_stale(smoke_run, tmp_path, capsys):
     root = _copy(smoke_run, tmp_path)
-    figure = next((root / "figures" / "_template").glob("*.png"))
+    figure = next((root / "figures" / "_template" / "smoke").glob("*.png"))  # a run other than quick: own folder
     shutil.copy(figure, figure.with_name("old_figure.png"))  # a figure no run records
     figure.write_bytes(figure.read_bytes().replace(b"jobs=", b"jobs=0"))  # another run's stamp
     assert status.main(root) == 1
     out = capsys.readouterr().out
-    assert f"figure figures/_template/{figure.name} was not written by this run" in out
+    assert f"figure figures/_template/smoke/{figure.name} was not written by this run" in out
     assert "old_figure.png}: STALE: written by no committed run" in out
 
 

@@ -20,6 +20,24 @@ import pandas as pd
 
 from bolib.claims import rules
 from bolib.claims.book import KINDS, load_claims, read_claims_file
+from bolib.errors import check_integer
+
+#: the run whose figures lie directly in ``figures/<notebook>/`` (the committed results the README shows);
+#: every other run's lie in ``figures/<notebook>/<run>/``, so that no run overwrites another's
+DEFAULT_RUN = "quick"
+
+
+def run_name(profile: str, seed_offset: int = 0) -> str:
+    """The run folder's name: the profile, plus ``-seedsN`` for seed offset N."""
+    check_integer("seed_offset", seed_offset, 0)
+    return f"{profile}-seeds{seed_offset}" if seed_offset else profile
+
+
+def figure_folder(notebook: str, profile: str, seed_offset: int = 0) -> str:
+    """Where a run's figures go, relative to the output root: ``figures/<notebook>`` for :data:`DEFAULT_RUN`,
+    else ``figures/<notebook>/<run>`` (e.g. ``figures/004_rmbo/paper``, ``figures/004_rmbo/quick-seeds100``)."""
+    run = run_name(profile, seed_offset)
+    return f"figures/{notebook}" if run == DEFAULT_RUN else f"figures/{notebook}/{run}"
 
 KIND_ORDER = KINDS
 VERDICT_ORDER = ("reproduced", "inconclusive", "not reproduced")
@@ -143,8 +161,7 @@ def _figure_path(row) -> str:
     """The claim's figure, relative to the output root."""
     if not row.figure:
         return ""
-    folder = f"{row.paper}/seeds{row.seed_offset}" if row.seed_offset else row.paper
-    return f"figures/{folder}/{row.figure}.png"
+    return f"{figure_folder(row.paper, row.profile, row.seed_offset)}/{row.figure}.png"
 
 
 def _drawn(row, drawn: set[str]) -> bool:

@@ -123,3 +123,16 @@ def test_the_committed_report_renders_in_a_headless_browser_and_its_links_resolv
                     f"--screenshot={shot}", "--window-size=1200,900", page.as_uri()], capture_output=True, timeout=120)
     assert shot.exists() and shot.stat().st_size > 10_000  # something was drawn
     assert Path(page).stat().st_size < 3_000_000
+
+
+def test_every_run_but_quick_draws_into_its_own_figure_folder(tmp_path):
+    from bolib.claims.report import figure_folder
+    from bolib.pipeline import Outputs
+
+    assert figure_folder("004_rmbo", "quick") == "figures/004_rmbo"
+    assert figure_folder("004_rmbo", "paper") == "figures/004_rmbo/paper"
+    assert figure_folder("004_rmbo", "quick", 100) == "figures/004_rmbo/quick-seeds100"
+    assert figure_folder("004_rmbo", "paper", 100) == "figures/004_rmbo/paper-seeds100"
+    outputs = Outputs.under(tmp_path, "004_rmbo", "paper")
+    assert outputs.figure_dir == tmp_path / "figures" / "004_rmbo" / "paper"
+    assert outputs.run_dir == tmp_path / "experiments" / "paper"
