@@ -48,11 +48,16 @@ def planned_experiments(notebook: str, profile: str, look: int = -1, names=None)
     return experiments
 
 
-def planned_jobs(notebook: str, profile: str, look: int = -1, names=None, first_seeds: int | None = None) -> list[Job]:
+def planned_jobs(notebook: str, profile: str, look: int = -1, names=None, first_seeds: int | None = None,
+                 runnable: bool = False) -> list[Job]:
     """The distinct jobs (by cache key, in plan order) of :func:`planned_experiments`; with
-    ``first_seeds``, only the jobs whose seed is below it (a part of a profile: its first seeds)."""
+    ``first_seeds``, only the jobs whose seed is below it (a part of a profile: its first seeds); with
+    ``runnable``, without the jobs of stand-in experiments (``Experiment.stand_in``: their keys are
+    not the notebook's)."""
     jobs: dict[str, Job] = {}
     for experiment in planned_experiments(notebook, profile, look, names):
+        if runnable and experiment.stand_in:
+            continue
         for job in experiment.jobs():
             if first_seeds is None or job.params.get("seed", 0) < first_seeds:
                 jobs.setdefault(job.key, job)
@@ -435,19 +440,29 @@ def run_planned(notebook: str, profile: str, names=None, executor: str = "local"
 
     run = f"{profile}-calibration" if calibrate is not None else profile
     outputs = Outputs.under(Path(output_root) if output_root else PROJECT_ROOT, notebook, run)
-    jobs = planned_jobs(notebook, profile, look, names, first_seeds)
-    if calibrate is not None:
-        jobs = calibration_jobs(jobs, calibrate)
     model = CostModel(measured_jobs(*calibration_runs()))
     cache = Cache(outputs.cache_dir)
-    todo = [job for job in jobs if not cache.path(job).exists()]
-    predicted = [model.predict(job) for job in todo]
+    todo, predicted, failed = [], [], None
     start = time.perf_counter()
-    try:
-        run_jobs(todo, executor=executor, workers=workers, scheduler=scheduler, cache_dir=outputs.cache_dir)
-        failed = None
-    except JobsFailed as err:  # the jobs that finished are recorded all the same
-        failed = err
+    while True:  # a pass whose jobs complete a stand-in's inputs (previous tasks) lets the next plan run its jobs
+        jobs = planned_jobs(notebook, profile, look, names, first_seeds, runnable=True)
+        if calibrate is not None:
+            jobs = calibration_jobs(jobs, calibrate)
+        done = {job.key for job in todo}
+        new = [job for job in jobs if job.key not in done and not cache.path(job).exists()]
+        if not new:
+            break
+        todo += new
+        predicted += [model.predict(job) for job in new]
+        try:
+            run_jobs(new, executor=executor, workers=workers, scheduler=scheduler, cache_dir=outputs.cache_dir)
+        except JobsFailed as err:  # the jobs that finished are recorded all the same
+            failed = err
+            break
+    left = len(planned_jobs(notebook, profile, look, names, first_seeds)) - len(jobs)
+    if left:
+        print(f"{left} planned jobs take stand-ins for data the notebook computes first (previous tasks not yet in "
+              "the cache; their keys are not the notebook's): the notebook runs them")
     wall = time.perf_counter() - start
     measured = [cache.cost(job) for job in todo]
     outcome = {"notebook": notebook, "profile": profile, "experiments": list(names or []),

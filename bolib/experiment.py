@@ -89,7 +89,9 @@ class Experiment:
     """A grid of jobs: ``fn`` called on every combination of ``grid`` values and ``variants``.
 
     ``variants`` are dicts of parameters that go together (e.g. a method and its settings);
-    ``fixed`` parameters are the same for every job.
+    ``fixed`` parameters are the same for every job. ``stand_in``: a plan's experiment whose jobs take
+    stand-ins for data the notebook computes first (the previous tasks' observations): they are priced
+    (their sizes are the real ones) but never run ahead of the notebook (their keys are not).
     """
 
     name: str
@@ -97,6 +99,7 @@ class Experiment:
     grid: Mapping[str, Iterable]
     fixed: Mapping = dataclasses.field(default_factory=dict)
     variants: list[Mapping] = dataclasses.field(default_factory=lambda: [{}])
+    stand_in: bool = False
 
     def jobs(self) -> list[Job]:
         fn = job_function_name(self.fn)

@@ -11,6 +11,7 @@ earlier GP-UCB runs) as a parameter; :func:`plan` puts a stand-in of the same si
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import warnings
 
@@ -20,7 +21,7 @@ from bolib import comparisons, plots
 from bolib.algorithms.rm_bo import nu_step
 from bolib.benchmarks import benchmark_entry, cartpole, image_tuning, svm_grid
 from bolib.comparisons import Study
-from bolib.experiment import Experiment, stage_seeds
+from bolib.experiment import Cache, Experiment, default_cache_dir, stage_seeds
 from bolib.loop import bo_job
 from bolib.papers import rm_bo as theory
 from bolib.papers.rm_bo_claims import C5_QUERY, C5_SHARE, CONTRAST, DELTA, N_INIT, constants
@@ -282,6 +283,16 @@ def stand_in_tasks(experiment: Experiment) -> list[dict]:
     n = experiment.fixed["budget"]
     return [{"X": [[0.5] * _dim(job.params["benchmark"])] * n, "y": [int(job.key[:8], 16) / 16 ** 8] * n}
             for job in experiment.jobs()]
+
+
+def planned_tasks(experiment: Experiment) -> tuple[list[dict], bool]:
+    """The option ``tasks`` for :func:`plan`: the notebook's own (:func:`run_previous_tasks`) where every run of the
+    previous-task ``experiment`` is in the cache, else :func:`stand_in_tasks`; and whether they are stand-ins."""
+    cache = Cache(default_cache_dir())
+    found = [(job.params, *cache.lookup(job)) for job in experiment.jobs()]
+    if all(hit for _, hit, _ in found):
+        return theory.meta_observations([(params, value) for params, _, value in found], experiment.fixed["budget"]), False
+    return stand_in_tasks(experiment), True
 
 
 def _svm_table_stand_in(index: int) -> np.ndarray:
@@ -696,27 +707,31 @@ def fig_fig2c_svm(ctx, seeds, svm_traces, variants, n_init: int, title: str) -> 
 def plan(S: dict, look: int = -1) -> list[Experiment]:
     """Every experiment notebook 004_rmbo runs at settings ``S``, on seeds from 0, each seed-stage list at stage ``look``.
 
-    The real-data target runs (Figs. 2a-b/8c, 2d, 2e-f, 9, 1e-f/6/8a-b) take a stand-in of the same size in place of
-    the previous tasks' observations (:func:`stand_in_tasks`); Fig. 2c's
-    previous tasks take zeros in place of the SVM accuracy tables (their configurations are the notebook's)."""
+    The real-data target runs (Figs. 2a-b/8c, 2d, 2e-f, 9, 1e-f/6/8a-b) take the previous tasks' observations from the
+    cache where their runs are there, else a stand-in of the same size (:func:`planned_tasks`; such experiments are
+    marked ``stand_in``); Fig. 2c's previous tasks take zeros in place of the SVM accuracy tables (their
+    configurations are the notebook's; marked ``stand_in``)."""
+    def targets(meta, build):
+        tasks, stand_in = planned_tasks(meta)
+        return [meta, dataclasses.replace(build(tasks).experiment(), stand_in=stand_in)]
+
     seeds = stage_seeds(S["seeds"], look)
     out = [*theory_checks(S, seeds).values()]
     for group, build in SYNTHETIC_GROUPS.items():
         out += build(S, stage_seeds(S["syn_stages"][group], look))
     out += lemmas(S, seeds)
-    meta = ns_meta(S)
-    out += [meta, ns(S, stage_seeds(S["ns_seeds"], look), stand_in_tasks(meta)).experiment()]
-    meta = har_meta(S)
-    out += [meta, har(S, range(len(stage_seeds(S["har_targets"], look)) * S["har_inits"]), stand_in_tasks(meta)).experiment()]
-    meta = cp_meta(S)
-    out += [meta, cp(S, stage_seeds(S["cp_seeds"], look), stand_in_tasks(meta)).experiment()]
+    out += targets(ns_meta(S), lambda tasks: ns(S, stage_seeds(S["ns_seeds"], look), tasks))
+    out += targets(har_meta(S), lambda tasks: har(S, range(len(stage_seeds(S["har_targets"], look)) * S["har_inits"]), tasks))
+    out += targets(cp_meta(S), lambda tasks: cp(S, stage_seeds(S["cp_seeds"], look), tasks))
     if S["cp9_seeds"]:
-        meta = cp9_meta(S)
-        out += [meta, cp9(S, stage_seeds(S["cp9_seeds"], look), stand_in_tasks(meta)).experiment()]
+        out += targets(cp9_meta(S), lambda tasks: cp9(S, stage_seeds(S["cp9_seeds"], look), tasks))
     meta = img_meta(S)
     out.append(meta)
-    observed = dict(zip(image_tuning.TASKS, stand_in_tasks(meta)))
-    out += [img(S, t, stage_seeds(S["img_seeds"], look), observed).experiment() for t in S["img_targets"]]
+    tasks, stand_in = planned_tasks(meta)
+    observed = dict(zip(image_tuning.TASKS, tasks))
+    out += [dataclasses.replace(img(S, t, stage_seeds(S["img_seeds"], look), observed).experiment(), stand_in=stand_in)
+            for t in S["img_targets"]]
     if S["svm_targets"]:
-        out += [study.experiment() for study in svm(S, stage_seeds(S["svm_inits"], look), _svm_table_stand_in).values()]
+        out += [dataclasses.replace(study.experiment(), stand_in=True)
+                for study in svm(S, stage_seeds(S["svm_inits"], look), _svm_table_stand_in).values()]
     return out

@@ -548,3 +548,24 @@ def test_adaptive_share_counts_the_queries_where_the_gap_beats_the_threshold():
     gaps = np.array([[1.0, 1.0], [1.6, 1.7], [2.0, 2.0], [0.0, 0.0]])  # weighted gaps 1, 1.65, 2, 0
     assert X.adaptive_share(weights, gaps) == 0.25
     assert X.adaptive_share(weights, gaps, r=0.99, eps=1.0) == 0.5  # threshold 1.0101: 1.65 and 2 act
+
+
+def test_a_plan_takes_the_cached_previous_tasks_so_its_target_jobs_are_the_notebooks(tmp_path, monkeypatch):
+    """Before the previous-task runs are cached, the plan's target experiment takes stand-ins and is marked
+    ``stand_in`` (jobs-only does not run it); once they are, it takes their first points, as the notebook does,
+    and its jobs are the notebook's."""
+    import bolib.papers.rm_bo_experiments as X
+    from bolib.executors import run_jobs
+    from bolib.papers import rm_bo
+    from bolib.pipeline import load_profile
+
+    S = load_profile("004_rmbo", "smoke")
+    monkeypatch.setattr(X, "default_cache_dir", lambda: tmp_path)
+    meta = X.ns_meta(S)
+    tasks, stand_in = X.planned_tasks(meta)
+    assert stand_in and tasks == X.stand_in_tasks(meta)
+    results = run_jobs(meta.jobs(), executor="serial", cache_dir=tmp_path, progress=False)
+    tasks, stand_in = X.planned_tasks(meta)
+    assert not stand_in and tasks == rm_bo.meta_observations(list(results), meta.fixed["budget"])  # the notebook's
+    marked = {e.name: e.stand_in for e in X.plan(S)}
+    assert marked["rmbo-ns"] is False and marked["rmbo-har"] is True  # HAR's previous tasks are not in tmp_path
