@@ -34,14 +34,19 @@ def mean_best_so_far(trace, n_init: int) -> float:
     return float(best[n_init:].mean())
 
 
-def log_area_regret(trace, n_init: int) -> float:
+def log_area_regret(trace, n_init: int, resolution: float | None = None) -> float:
     """log of the mean simple regret S_t = f* - max_{s <= t} f(x_s) over the queries after the ``n_init``
     initial points, i.e. log(f* - :func:`mean_best_so_far`) for a benchmark with a known optimum f*.
 
     On this scale a margin is a factor on the mean regret (paper 004's real-data "no worse than" claims
-    take log 1.25, :data:`bolib.papers.rm_bo.RATIO_MARGIN`); a run with no regret is floored, not
-    infinite (:func:`log_regret_per_query`)."""
-    return float(log_regret_per_query(np.asarray(trace.simple_regret, dtype=float)[n_init:]))
+    take log 1.25, :data:`bolib.papers.rm_bo.RATIO_MARGIN`). A run with no regret is floored, not
+    infinite: at the objective's ``resolution`` (its smallest step) spread over the queries, the
+    smallest mean a run with any regret can have, i.e. one step short at one query; without it at
+    :func:`log_regret_per_query`'s floor."""
+    regret = np.asarray(trace.simple_regret, dtype=float)[n_init:]
+    if resolution is None:
+        return float(log_regret_per_query(regret))
+    return float(log_regret_per_query(regret, floor=resolution / len(regret)))
 
 
 def seconds_per_proposal(trace, n_init: int) -> float:

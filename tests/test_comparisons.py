@@ -66,3 +66,17 @@ def test_seconds_per_evaluation_adds_the_tell_time_and_leaves_out_the_initial_de
     trace = SimpleNamespace(wall=np.array([9.0, 9.0, 1.0, 3.0]), tell_wall=np.array([9.0, 9.0, 0.5, 1.5]))
     assert seconds_per_evaluation(trace, 2) == 3.0
     assert seconds_per_evaluation(SimpleNamespace(wall=trace.wall, tell_wall=np.zeros(4)), 2) == 2.0
+
+
+def test_a_run_without_regret_is_floored_at_one_step_of_the_objective_at_one_query():
+    from types import SimpleNamespace
+
+    from bolib.comparisons import log_area_regret
+
+    solved = SimpleNamespace(simple_regret=np.array([0.3, 0.2, 0.0, 0.0, 0.0, 0.0]))
+    one_step = SimpleNamespace(simple_regret=np.array([0.3, 0.2, 0.01, 0.0, 0.0, 0.0]))
+    assert log_area_regret(solved, 2, resolution=0.01) == pytest.approx(np.log(0.01 / 4))
+    assert log_area_regret(one_step, 2, resolution=0.01) == pytest.approx(np.log(0.01 / 4))  # the smallest non-zero
+    assert log_area_regret(solved, 2) == pytest.approx(np.log(1e-12))  # without a resolution: the fixed floor
+    assert log_area_regret(one_step, 2, resolution=0.01) < log_area_regret(
+        SimpleNamespace(simple_regret=np.array([0.3, 0.2, 0.02, 0.0, 0.0, 0.0])), 2, resolution=0.01)
