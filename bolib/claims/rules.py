@@ -334,17 +334,18 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
     check_choice("relation", relation, RELATIONS)
     if not margin > 0:
         raise ValueError(f"margin must be > 0 (a practical difference in the metric's units), got {margin}")
-    for name in (method, *competitors, *([contrast] if contrast else [])):
+    named = (method, *competitors, *((contrast,) if contrast else ()))
+    for name in named:
         check_choice("method", name, sorted(values))
     if not competitors:
         raise ValueError("a comparison needs at least one competitor")
     n = len(values[method])
-    for name in (method, *competitors, *([contrast] if contrast else [])):
+    for name in named:
         if not np.all(np.isfinite(np.asarray(values[name], dtype=float))):
             raise ValueError(f"the per-seed values of {name!r} must be finite numbers; got {list(values[name])}")
-    if any(len(values[c]) != n for c in (*competitors, *([contrast] if contrast else []))):
+    if any(len(values[c]) != n for c in named):
         raise ValueError(f"paired values need one number per seed for every method; lengths "
-                         f"{ {k: len(values[k]) for k in (method, *competitors)} }")
+                         f"{ {k: len(values[k]) for k in named} }")
     design = Design(tuple(stages) if stages else (n,), alpha)
     if n < design.stages[-1] and n not in design.stages:
         raise ValueError(f"{n} seeds is not a stage of this design (stages {list(design.stages)})")
