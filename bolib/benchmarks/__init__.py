@@ -5,7 +5,8 @@ Every entry maximises ``-f`` for a standard minimisation function ``f`` of
 maximisation) and ``ackley5-unit``, the *un-negated* Ackley maximised on [0, 1]^5 as in paper 000's
 Table 1 (its true maximum 4.710965 differs from the 4.6930 printed there), and two paper-001 problems
 that are already maximisations: ``sprinkler`` (the garden-sprinkler simulator's rotation speed) and
-``rf-diabetes`` (minus the test MSE of a random forest; its optimum is unknown, NaN), and the
+``rf-friedman1`` (minus the test MSE of a random forest on generated Friedman #1 data; its optimum is
+unknown, NaN), and the
 paper-000 tasks ``robot-push3`` / ``robot-push4`` (Box2D; option ``goal_seed``) and ``mlp-<dataset>``
 (validation accuracy of a small MLP on a bundled data set; options ``repeats``, ``epochs``), and
 ``gp-draw``, a random-feature draw from a GP prior (options ``kernel``, ``lengthscale`` and the seed
@@ -55,7 +56,7 @@ BENCHMARK_PATHS: dict[str, str] = {
     "mlp-wine": "bolib.benchmarks.tuning:mlp_wine",
     # paper 001 (GP-UCB+ and EXPLOIT+)
     "sprinkler": "bolib.benchmarks.sprinkler:sprinkler",
-    "rf-diabetes": "bolib.benchmarks.tuning:rf_diabetes",
+    "rf-friedman1": "bolib.benchmarks.tuning:rf_friedman1",
     # paper 002 (Add-GP-UCB)
     "add-3modal": "bolib.benchmarks.additive:add_3modal",
     "add-gp-draw": "bolib.benchmarks.additive_gp:add_gp_draw",

@@ -14,8 +14,9 @@ from bolib import plots, theory
 from bolib.algorithms.gp_ucb_plus import BETA_TWO
 from bolib.experiment import Experiment, stage_seeds
 from bolib.loop import bo_job
+from bolib.models import GP
 from bolib.papers import gp_ucb_plus as paper
-from bolib.papers.gp_ucb_plus_claims import KERNELS, METHODS, PAPER_BEST, PLUS, PLUS_RULES, RULES
+from bolib.papers.gp_ucb_plus_claims import CONTRAST, KERNELS, METHODS, PAPER_BEST, PLUS, PLUS_RULES, RULES
 
 #: the regularisations lambda of the posteriors sigma_t,lambda in C3 and of the information gains in C6
 LAMBDAS = (1e-6, 1e-3, 1.0)
@@ -93,8 +94,9 @@ def fig1(S: dict, seeds: Sequence[int]) -> tuple[Experiment, Experiment]:
                        variants=[{"method": m, "settings": {} if m == "random" else gp} for m in ("exploit", "explore", "random")]))
 
 
-def benchmarks(S: dict, seeds: Sequence[int], reference_seeds: Sequence[int]) -> tuple[Experiment, Experiment, Experiment]:
-    """§6.1-6.2 (Sec. 5.1, Figure 2, Tables 1 and 4; App. B, Figure 5): BoTorch's LogEI reference, the six methods, and SUP beta."""
+def benchmarks(S: dict, seeds: Sequence[int], reference_seeds: Sequence[int]) -> tuple[Experiment, ...]:
+    """§6.1-6.2 (Sec. 5.1, Figure 2, Tables 1 and 4; App. B, Figure 5): BoTorch's LogEI reference, the six methods,
+    SUP beta, and our EI with a fitted noise variance (a reference on the noise-free GP the paper prescribes)."""
     fixed = {"dim": S["bench_dim"], "budget": S["bench_budget"], "n_init": S["n_init"]}
     return (Experiment("001-botorch-reference", bo_job, grid={"benchmark": S["reference_functions"], "seed": reference_seeds},
                        fixed={**fixed, "method": "botorch-logei", "settings": {"raw_samples": S["reference_raw_samples"]}}),
@@ -102,25 +104,49 @@ def benchmarks(S: dict, seeds: Sequence[int], reference_seeds: Sequence[int]) ->
                        fixed=fixed, variants=[{"method": m, "settings": method_settings(S, m)} for m in METHODS]),
             Experiment("001-fig5-sup", bo_job, grid={"benchmark": S["functions"], "seed": seeds},
                        fixed={**fixed, "settings": {**gp_settings(S), "beta": "sup", "n_sup": S["sup_points"]}},
-                       variants=[{"method": "gp-ucb"}, {"method": "gp-ucb+"}]))
+                       variants=[{"method": "gp-ucb"}, {"method": "gp-ucb+"}]),
+            Experiment("001-ei-nugget", bo_job, grid={"benchmark": S["functions"], "seed": seeds},
+                       fixed={**fixed, "method": "gp-ei", "settings": method_settings(S, "gp-ei", noise=None)}))
+
+
+def fitted_models(runs, functions, noise) -> list[tuple]:
+    """The model at the end of each EI run of ``runs``: the isotropic Matérn-5/2 GP of §6.1 fitted (type-II ML) on
+    all the run's evaluations with ``noise`` (0.0: noise-free, None: a fitted noise variance). One row per function:
+    the medians over runs of the lengthscale (unit cube), output scale and noise SD (standardised outputs), and of
+    the final simple regret."""
+    rows = []
+    for fn in functions:
+        fits = []
+        for p, v in runs:
+            if p["benchmark"] != fn or p["method"] != "gp-ei":
+                continue
+            gp = GP("matern25", lengthscale=1.0, noise=noise, seed=p["seed"]).fit(np.asarray(v["X"]), np.asarray(v["f"]))
+            h = gp.hyperparameters
+            fits.append((float(h["lengthscale"][0][0]), h["outputscale"][0], math.sqrt(h["noise"]),
+                         v["optimum"] - float(np.max(v["f"]))))
+        rows.append((fn, "fitted" if noise is None else f"fixed at {noise:g}", *(float(x) for x in np.median(fits, axis=0))))
+    return rows
 
 
 def random_forest(S: dict, seeds: Sequence[int]) -> tuple[Experiment, Experiment]:
-    """§6.3 (Sec. 5.2, Table 2, Figures 3 and 6): random-forest tuning, the UCB rules with SUP beta and the others."""
-    fixed = {"benchmark": "rf-diabetes", "budget": S["rf_budget"], "n_init": S["n_init"]}
+    """§6.3 (Sec. 5.2, Table 2, Figures 3 and 6): random-forest tuning, the UCB rules with SUP beta, the others, and
+    random search (the contrast of R1)."""
+    fixed = {"benchmark": "rf-friedman1", "budget": S["rf_budget"], "n_init": S["n_init"]}
     return (Experiment("001-rf-ucb", bo_job, grid={"seed": seeds},
                        fixed={**fixed, "settings": {**gp_settings(S), "beta": "sup", "n_sup": S["rf_sup_points"]}},
                        variants=[{"method": "gp-ucb"}, {"method": "gp-ucb+"}]),
             Experiment("001-rf-others", bo_job, grid={"seed": seeds}, fixed=fixed,
-                       variants=[{"method": m, "settings": method_settings(S, m)} for m in ("exploit+", "exploit", "gp-ei", "gp-pi")]))
+                       variants=[{"method": m, "settings": method_settings(S, m)} for m in ("exploit+", "exploit", "gp-ei", "gp-pi")]
+                       + [{"method": CONTRAST}]))
 
 
 def sprinkler(S: dict, seeds: Sequence[int]) -> Experiment:
-    """§6.4 (Sec. 5.3, Table 3, Figure 4): the six methods on the garden sprinkler, SE kernel from lengthscale sqrt(50)."""
+    """§6.4 (Sec. 5.3, Table 3, Figure 4): the six methods on the garden sprinkler, SE kernel from lengthscale sqrt(50),
+    and random search (the contrast of S1 and S2)."""
     return Experiment("001-sprinkler", bo_job, grid={"seed": seeds},
                       fixed={"benchmark": "sprinkler", "budget": S["sprinkler_budget"], "n_init": S["n_init"]},
                       variants=[{"method": m, "settings": method_settings(S, m, kernel="rbf", lengthscale=math.sqrt(50))}
-                                for m in METHODS])
+                                for m in METHODS] + [{"method": CONTRAST}])
 
 
 # ------------------------------------------------- the per-seed values each staged comparison is decided on
@@ -161,13 +187,15 @@ def benchmark_values(result, functions) -> dict:
 
 
 def rf_values(runs) -> dict:
-    """R1 per '+' method: each method's total validation MSE over the run, negated (higher is better), per seed."""
-    return {f"R1-{m}": {k: np.array([-np.sum(v["f"]) for p, v in runs if p["method"] == k]) for k in METHODS} for m in PLUS}
+    """R1 per '+' method: each method's (and the contrast's) total test MSE over the run, negated (higher is better),
+    per seed."""
+    return {f"R1-{m}": {k: np.array([-np.sum(v["f"]) for p, v in runs if p["method"] == k]) for k in [*METHODS, CONTRAST]}
+            for m in PLUS}
 
 
 def sprinkler_values(runs) -> dict:
-    """S1, S2: each method's best objective value, per seed."""
-    return {claim: {m: np.array([np.max(v["f"]) for p, v in runs if p["method"] == m]) for m in METHODS}
+    """S1, S2: each method's (and the contrast's) best objective value, per seed."""
+    return {claim: {m: np.array([np.max(v["f"]) for p, v in runs if p["method"] == m]) for m in [*METHODS, CONTRAST]}
             for claim in ("S1", "S2")}
 
 
@@ -340,16 +368,18 @@ def fig_fig1_fill_distance(ctx, seeds, checkpoints, fill, names) -> None:
 
 def fig_fig2_benchmarks(ctx, seeds, regret, functions, dim: int, labels) -> None:
     """Fig. 2: simple regret of the six methods (:data:`METHODS`) on each benchmark function (``regret[function, method]``:
-    seeds x evaluations), with BoTorch's LogEI reference where it ran (few runs: its mean only)."""
+    seeds x evaluations), with the mean of each reference where it ran: BoTorch's LogEI and our EI with a fitted noise
+    variance (``"gp-ei-nugget"``)."""
     with ctx.figure("fig2_benchmarks", seeds, 1, len(functions), figsize=(4.6 * len(functions), 3.3),
                     squeeze=False) as (fig, axes):
         for ax, fn in zip(axes[0], functions):
             evals = np.arange(1, regret[fn, METHODS[0]].shape[1] + 1)
             for m in METHODS:
                 plots.plot_band(ax, evals, regret[fn, m], labels[m])
-            if (fn, "botorch-logei") in regret:
-                reference = regret[fn, "botorch-logei"]
-                ax.plot(evals, reference.mean(0), "k--", lw=1, label=f"{labels['botorch-logei']} (mean of {len(reference)})")
+            for name, style in (("botorch-logei", "k--"), ("gp-ei-nugget", "k:")):
+                if (fn, name) in regret:
+                    reference = regret[fn, name]
+                    ax.plot(evals, reference.mean(0), style, lw=1, label=f"{labels[name]} (mean of {len(reference)})")
             ax.set(xlabel="evaluations", ylabel="simple regret", title=f"{fn} (d = {dim})")
             ax.legend(fontsize=6)
 
@@ -374,17 +404,17 @@ def fig_fig5_beta_sensitivity(ctx, seeds, two, sup, exploit_plus, functions, lab
 
 
 def fig_random_forest(ctx, seeds, mse, labels) -> None:
-    """Figs. 3 and 6: cumulative and instantaneous test MSE of each method's queries (``mse[method]``),
-    and the cumulative excess over the lowest test MSE any run reached, which separates the cumulative
-    curves (they coincide at the scale of the total)."""
+    """Figs. 3 and 6: cumulative and instantaneous test MSE of each method's queries (``mse[method]``, random
+    search's included), and the cumulative excess over the lowest test MSE any run reached, which separates
+    cumulative curves that are close at the scale of the total."""
     floor = min(float(np.min(mse[m])) for m in METHODS)
     with ctx.figure("fig3_fig6_random_forest", seeds, 1, 3, figsize=(13, 3.3)) as (fig, axes):
-        for m in METHODS:
+        for m in [*METHODS, CONTRAST]:
             evals = np.arange(1, mse[m].shape[1] + 1)
             plots.plot_band(axes[0], evals, np.cumsum(mse[m], axis=1), labels[m])
             plots.plot_band(axes[1], evals, np.cumsum(mse[m] - floor, axis=1), labels[m])
             plots.plot_band(axes[2], evals, mse[m], labels[m])
-        axes[0].set(xlabel="evaluations", ylabel="cumulative test MSE", title="RF on diabetes (Figs. 3, 6 top)")
+        axes[0].set(xlabel="evaluations", ylabel="cumulative test MSE", title="RF on Friedman #1 (stand-in; Figs. 3, 6 top)")
         axes[1].set(xlabel="evaluations", ylabel=f"cumulative (test MSE - {floor:.3f})",
                     title="excess over the lowest MSE of any run")
         axes[2].set(xlabel="evaluations", ylabel="test MSE of the query", title="instantaneous (Fig. 6 bottom)")
@@ -392,10 +422,10 @@ def fig_random_forest(ctx, seeds, mse, labels) -> None:
 
 
 def fig_sprinkler(ctx, seeds, best, labels, optimum: float) -> None:
-    """Fig. 4: the best sprinkler value found so far by each method (``best[method]``), beside the best
+    """Fig. 4: the best sprinkler value found so far by each method (``best[method]``, random search's included), beside the best
     known; a linear axis (the worst values of the initial design would otherwise set a log one)."""
     with ctx.figure("fig4_sprinkler", seeds, figsize=(5, 3.3)) as (fig, ax):
-        for m in METHODS:
+        for m in [*METHODS, CONTRAST]:
             plots.plot_band(ax, np.arange(1, best[m].shape[1] + 1), best[m], labels[m])
         ax.axhline(optimum, color="k", lw=0.8, ls=":", label="best known")
         ax.set(xlabel="evaluations", ylabel="best value found", title="Garden sprinkler (Fig. 4)")

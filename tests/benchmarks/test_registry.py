@@ -20,7 +20,7 @@ BOTORCH = {
 MULTISTART = ["ackley5-unit", "goldstein-price", "zakharov", "add-3modal"]
 # simulators, tuning tasks and GP draws: the optimum is a best-known (for draws: multistart-certified)
 # value, an upper bound, or unknown
-SIMULATORS = {"sprinkler": {}, "rf-diabetes": {}, "robot-push3": {}, "robot-push4": {}, "gp-draw": {"n_pairs": 100},
+SIMULATORS = {"sprinkler": {}, "rf-friedman1": {}, "robot-push3": {}, "robot-push4": {}, "gp-draw": {"n_pairs": 100},
               "add-gp-draw": {},
               **{f"mlp-{d}": {"repeats": 1, "epochs": 2} for d in ("digits", "breast-cancer", "iris", "wine")},
               "cartpole": {"n_episodes": 2}, "supernova20": {}, "face-cascade20": {}, "nonstationary-lr": {},

@@ -186,3 +186,19 @@ def test_spread_per_seed_decides_smaller_spread():
     values = {"tight": spread_per_seed(tight), "wide": spread_per_seed(wide)}
     assert rules.comparison(values, "tight", ["wide"], "lower", "better", 1e-6).verdict == "reproduced"
     assert rules.comparison(values, "wide", ["tight"], "lower", "better", 1e-6).verdict == "not reproduced"
+
+
+def test_fitted_models_reports_the_noise_fit():
+    """§6.1's model table: noise-free fits report a noise SD at the jitter floor, fitted ones a positive noise SD,
+    one row per function with the final simple regret of the runs."""
+    from bolib.loop import bo_job
+    from bolib.papers.gp_ucb_plus_experiments import fitted_models
+
+    runs = [({"benchmark": "ackley", "method": "gp-ei", "seed": s},
+             bo_job("ackley", "random", s, 40, dim=3, n_init=10)) for s in range(2)]
+    (fn, noise, lengthscale, outputscale, noise_sd, regret), = fitted_models(runs, ["ackley"], noise=0.0)
+    (_, fitted, _, _, fitted_sd, fitted_regret), = fitted_models(runs, ["ackley"], noise=None)
+    assert (fn, noise, fitted) == ("ackley", "fixed at 0", "fitted")
+    assert noise_sd < 1e-3 < fitted_sd and lengthscale > 0 and outputscale > 0
+    best = [r["optimum"] - max(r["f"]) for _, r in runs]
+    assert regret == fitted_regret == pytest.approx(np.median(best))
