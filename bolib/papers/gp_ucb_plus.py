@@ -30,16 +30,22 @@ from bolib.stats import loglog_slopes
 
 # --------------------------------------------------------------------- finite-domain runs
 GRID_RULES = ("gp-ucb", "gp-ucb+", "exploit+", "exploit", "explore", "uniform")
+#: the exploration distributions P of the grid runs: uniform on the grid, scrambled Sobol snapped to the grid
+#: (Remark 4.5), or "tilted", a density on the grid proportional to 1 + TILT x_1 (Remark 4.3: any density bounded
+#: away from zero keeps the rates; this one puts TILT + 1 = 4 times more mass at x_1 = 1 than at x_1 = 0)
+GRID_EXPLORATIONS = ("uniform", "sobol", "tilted")
+TILT = 3.0
 
 
 def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta=0.0,
-             n_init: int = 1, exploration: str = "uniform", grid: np.ndarray | None = None,
+             n_init: int = 1, exploration: str = "uniform", n_explore: int = 1, grid: np.ndarray | None = None,
              lambdas=(), tau: float = 1e-10) -> dict:
     """Run ``rule`` for T iterations on the finite domain with kernel matrix ``K`` and values ``f``.
 
     ``beta`` is a constant or a function of t. The initial design (``n_init`` uniform domain points)
-    and the exploration points come from the seed's streams; ``exploration="sobol"`` snaps scrambled
-    Sobol points to the nearest point of ``grid``. Returns per iteration t = 1..T (regret counts the
+    and the exploration points come from the seed's streams; the '+' rules add ``n_explore`` exploration
+    points per iteration (Remark 4.1's batch), drawn from ``exploration`` (:data:`GRID_EXPLORATIONS`;
+    ``"sobol"`` and ``"tilted"`` need ``grid``). Returns per iteration t = 1..T (regret counts the
     acquisition points x_t only, as Theorems 3.1, 4.4 and 4.8 do):
 
     * ``regret``: r_t = f* - f(x_t);  ``sigma_at``: sigma_{t-1}(x_t);  ``sup_sigma``: max sigma_{t-1};
@@ -52,13 +58,29 @@ def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta
       acquisition points (the middle term of eq. A.2).
     """
     check_choice("rule", rule, GRID_RULES)
+    check_choice("exploration", exploration, GRID_EXPLORATIONS)
+    if n_explore < 1:
+        raise ValueError(f"n_explore must be >= 1 exploration points per iteration; got {n_explore}")
     f = np.asarray(f, dtype=float)
     m, f_star, x_star = len(f), float(f.max()), int(np.argmax(f))
     pick = make_rng(seed, "grid", rule)
-    explorer = ExplorationSequence(1 if grid is None else grid.shape[1], seed, exploration)
-    tree = cKDTree(grid) if exploration == "sobol" else None
-    posts = [GridPosterior(K, tau, max_points=n_init + 2 * T + 1)]
-    posts += [GridPosterior(K, lam, max_points=n_init + 2 * T + 1) for lam in lambdas]
+    if exploration == "tilted":
+        if grid is None:
+            raise ValueError("tilted exploration weights the domain's points by their first coordinate: pass grid=...")
+        weights = 1.0 + TILT * grid[:, 0]
+        tilted, stream = weights / weights.sum(), make_rng(seed, "exploration", "tilted")
+
+        def explore() -> int:
+            return int(stream.choice(m, p=tilted))
+    else:
+        explorer = ExplorationSequence(1 if grid is None else grid.shape[1], seed, exploration)
+        tree = cKDTree(grid) if exploration == "sobol" else None
+
+        def explore() -> int:
+            return explorer.next_index(m, tree)
+    capacity = n_init + (1 + n_explore) * T + 1
+    posts = [GridPosterior(K, tau, max_points=capacity)]
+    posts += [GridPosterior(K, lam, max_points=capacity) for lam in lambdas]
     run = GridRun(f, posteriors=posts)
     for i in make_rng(seed, "init").integers(m, size=n_init):
         run.observe(i)
@@ -83,7 +105,8 @@ def grid_run(rule: str, K: np.ndarray, f: np.ndarray, T: int, seed: int, *, beta
                   "gains": np.array([0.5 * math.log1p(other.std[i] ** 2 / lam) for lam, other in zip(lambdas, posts[1:])])}
         run.observe(i)
         if rule.endswith("+"):
-            run.observe(explorer.next_index(m, tree))
+            for _ in range(n_explore):
+                run.observe(explore())
         return record
 
     out = run.run(T, step)
@@ -100,12 +123,13 @@ BETA_RULES = ("rkhs", "finite", "zero")
 def theory_grid_job(kernel: str, rule: str, seed: int, T: int, dim: int, points_per_dim: int,
                     lengthscale: float = 0.2, target: str = "rkhs", n_centers: int = 30,
                     beta: str = "rkhs", delta: float = 0.1, exploration: str = "uniform",
-                    n_init: int = 1, lambdas: tuple = ()) -> dict:
+                    n_explore: int = 1, n_init: int = 1, lambdas: tuple = ()) -> dict:
     """One theory-check run (checks C3-C7 of notebook 001): :func:`grid_run` on a regular grid of [0, 1]^dim.
 
     ``target="rkhs"``: f = sum_j alpha_j k(., z_j) with ``n_centers`` centres and exact RKHS norm;
     ``target="gp"``: f ~ GP(0, k) drawn on the grid. ``beta``: ``"rkhs"`` (||f||_H^2),
-    ``"finite"`` (:func:`beta_finite` with ``delta``) or ``"zero"``. The function depends on the
+    ``"finite"`` (:func:`beta_finite` with ``delta``) or ``"zero"``; ``exploration`` and ``n_explore``
+go to :func:`grid_run`. The function depends on the
     seed (and kernel) only, so every rule is run on the same f for a seed.
     """
     from bolib.benchmarks import rkhs_function
@@ -122,8 +146,8 @@ def theory_grid_job(kernel: str, rule: str, seed: int, T: int, dim: int, points_
     else:
         f = sample_on_grid(K, stream)
     schedule = {"rkhs": beta_rkhs(norm), "finite": lambda t: beta_finite(t, len(grid), delta), "zero": 0.0}[beta]
-    out = grid_run(rule, K, f, T, seed, beta=schedule, n_init=n_init, exploration=exploration, grid=grid,
-                   lambdas=lambdas)
+    out = grid_run(rule, K, f, T, seed, beta=schedule, n_init=n_init, exploration=exploration, n_explore=n_explore,
+                   grid=grid, lambdas=lambdas)
     return {**out, "rkhs_norm": norm}
 
 

@@ -16,7 +16,8 @@ from bolib.experiment import Experiment, stage_seeds
 from bolib.loop import bo_job
 from bolib.models import GP
 from bolib.papers import gp_ucb_plus as paper
-from bolib.papers.gp_ucb_plus_claims import CONTRAST, KERNELS, METHODS, PAPER_BEST, PLUS, PLUS_RULES, RULES
+from bolib.papers.gp_ucb_plus_claims import (CONTRAST, KERNELS, METHODS, PAPER_BEST, PLUS, PLUS_RULES, REMARK_KERNELS,
+                                             REMARKS, RULES)
 
 #: the regularisations lambda of the posteriors sigma_t,lambda in C3 and of the information gains in C6
 LAMBDAS = (1e-6, 1e-3, 1.0)
@@ -60,6 +61,19 @@ def c3_c4(S: dict, seeds: Sequence[int]) -> tuple[Experiment, Experiment]:
                        fixed=c4_fixed(S)))
 
 
+def c4_remarks(S: dict, seeds: Sequence[int]) -> Experiment:
+    """§5 C4 (Remarks 4.1 and 4.3): EXPLOIT+ on C4's functions and grid with the exploration of each remark."""
+    return Experiment("001-c4-remarks", paper.theory_grid_job, grid={"kernel": list(REMARK_KERNELS), "seed": seeds},
+                      fixed={**c4_fixed(S), "rule": "exploit+"}, variants=[settings for _, settings, _ in REMARKS.values()])
+
+
+def remark_regret(result) -> dict:
+    """The cumulative regret of the acquisition points per (remark, kernel): seeds x T (``result`` of :func:`c4_remarks`)."""
+    return {(remark, kernel): np.array([np.cumsum(out["regret"]) for p, out in result
+                                        if p["kernel"] == kernel and all(p.get(k) == v for k, v in settings.items())])
+            for remark, (_, settings, _) in REMARKS.items() for kernel in REMARK_KERNELS}
+
+
 def c5(S: dict, seeds: Sequence[int]) -> Experiment:
     """§5 C5 (Theorem 4.8): the '+' rules, EXPLOIT and GP-UCB on GP draws in d = 1 and 2."""
     grids = [{"dim": 1, "points_per_dim": 501}, {"dim": 2, "points_per_dim": 31}]
@@ -101,7 +115,8 @@ def benchmarks(S: dict, seeds: Sequence[int], reference_seeds: Sequence[int]) ->
     return (Experiment("001-botorch-reference", bo_job, grid={"benchmark": S["reference_functions"], "seed": reference_seeds},
                        fixed={**fixed, "method": "botorch-logei", "settings": {"raw_samples": S["reference_raw_samples"]}}),
             Experiment("001-benchmarks", bo_job, grid={"benchmark": S["functions"], "seed": seeds},
-                       fixed=fixed, variants=[{"method": m, "settings": method_settings(S, m)} for m in METHODS]),
+                       fixed=fixed, variants=[{"method": m, "settings": method_settings(S, m)} for m in METHODS]
+                       + [{"method": CONTRAST}]),
             Experiment("001-fig5-sup", bo_job, grid={"benchmark": S["functions"], "seed": seeds},
                        fixed={**fixed, "settings": {**gp_settings(S), "beta": "sup", "n_sup": S["sup_points"]}},
                        variants=[{"method": "gp-ucb"}, {"method": "gp-ucb+"}]),
@@ -171,14 +186,17 @@ def c8_values(runs, reference, methods) -> dict:
 
 
 def benchmark_values(result, functions) -> dict:
-    """B1-B4 per function: the final simple regret (B1, B2; B3 its per-seed spread) of each method with the TWO
-    beta, and GP-UCB+'s final simple and cumulative regret with the TWO and the SUP beta (B4), per seed
+    """B1-B4 per function: the final simple regret (B1 with random search's, the contrast; B2; B3 its per-seed spread)
+    of each method with the TWO beta, and GP-UCB+'s final simple and cumulative regret with the TWO and the SUP beta (B4), per seed
     (``result`` of :func:`benchmarks`)."""
     ends = {(fn, m, beta): np.array([(v["optimum"] - np.max(v["f"]), np.sum(v["optimum"] - np.asarray(v["f"])))
                                      for p, v in part if p["benchmark"] == fn and p["method"] == m])
             for beta, part in (("TWO", result[1]), ("SUP", result[2])) for fn in functions
-            for m in (METHODS if beta == "TWO" else ["gp-ucb", "gp-ucb+"])}
-    return ({f"B1-{fn}": {m: ends[fn, m, "TWO"][:, 0] for m in METHODS} for fn in functions if fn in PAPER_BEST}
+            for m in ([*METHODS, CONTRAST] if beta == "TWO" else ["gp-ucb", "gp-ucb+"])}
+    final = {fn: {m: ends[fn, m, "TWO"][:, 0] for m in METHODS} | {CONTRAST: ends[fn, CONTRAST, "TWO"][:, 0]}
+             for fn in functions}
+    return ({f"B1-{fn}": final[fn] for fn in functions if fn in PAPER_BEST}
+            | {f"B1-{fn}-{m}": final[fn] for fn in functions if fn in PAPER_BEST for m in PLUS if m != PAPER_BEST[fn]}
             | {f"B2-{fn}": {m: ends[fn, m, "TWO"][:, 0] for m in METHODS} for fn in functions}
             | {f"B3-{fn}-{m}": {k: paper.spread_per_seed(ends[fn, k, "TWO"][:, 0]) for k in METHODS}
                for fn in functions for m in PLUS}
@@ -187,8 +205,7 @@ def benchmark_values(result, functions) -> dict:
 
 
 def rf_values(runs) -> dict:
-    """R1 per '+' method: each method's (and the contrast's) total test MSE over the run, negated (higher is better),
-    per seed."""
+    """R1 per '+' method: each method's (and the contrast's) total test MSE over the run (lower is better), per seed."""
     return {f"R1-{m}": {k: np.array([-np.sum(v["f"]) for p, v in runs if p["method"] == k]) for k in [*METHODS, CONTRAST]}
             for m in PLUS}
 
@@ -254,6 +271,7 @@ def plan(S: dict, look: int = -1) -> list[Experiment]:
     c4_seeds = stage_seeds(S["c4_seeds"], look)
     return [c1(S, 0),
             *c3_c4(S, c4_seeds),
+            c4_remarks(S, c4_seeds),
             c5(S, range(S["c5_draws"])),
             c6(S, c4_seeds),
             *c7(S, c4_seeds),
@@ -368,15 +386,15 @@ def fig_fig1_fill_distance(ctx, seeds, checkpoints, fill, names) -> None:
 
 def fig_fig2_benchmarks(ctx, seeds, regret, functions, dim: int, labels) -> None:
     """Fig. 2: simple regret of the six methods (:data:`METHODS`) on each benchmark function (``regret[function, method]``:
-    seeds x evaluations), with the mean of each reference where it ran: BoTorch's LogEI and our EI with a fitted noise
-    variance (``"gp-ei-nugget"``)."""
+    seeds x evaluations), with the mean of each reference where it ran: BoTorch's LogEI, our EI with a fitted noise
+    variance (``"gp-ei-nugget"``) and random search (the contrast of B1)."""
     with ctx.figure("fig2_benchmarks", seeds, 1, len(functions), figsize=(4.6 * len(functions), 3.3),
                     squeeze=False) as (fig, axes):
         for ax, fn in zip(axes[0], functions):
             evals = np.arange(1, regret[fn, METHODS[0]].shape[1] + 1)
             for m in METHODS:
                 plots.plot_band(ax, evals, regret[fn, m], labels[m])
-            for name, style in (("botorch-logei", "k--"), ("gp-ei-nugget", "k:")):
+            for name, style in (("botorch-logei", "k--"), ("gp-ei-nugget", "k:"), (CONTRAST, "k-.")):
                 if (fn, name) in regret:
                     reference = regret[fn, name]
                     ax.plot(evals, reference.mean(0), style, lw=1, label=f"{labels[name]} (mean of {len(reference)})")

@@ -202,3 +202,25 @@ def test_fitted_models_reports_the_noise_fit():
     assert noise_sd < 1e-3 < fitted_sd and lengthscale > 0 and outputscale > 0
     best = [r["optimum"] - max(r["f"]) for _, r in runs]
     assert regret == fitted_regret == pytest.approx(np.median(best))
+
+
+def test_grid_run_batch_and_tilted_exploration():
+    """Remarks 4.1 and 4.3 in the grid runs: more exploration points per iteration shrink sup sigma faster; the
+    tilted P is a different, reproducible draw; bad settings are refused with the valid choices."""
+    grid = unit_grid(31, 2)
+    K = grid_kernel_matrix("matern15", grid, 0.2)
+    f = rkhs_function("matern15", 2, rng(0, "remarks"), n_centers=10, lengthscale=0.2)(grid)
+    late_sup = {n: np.mean([grid_run("exploit+", K, f, 40, s, grid=grid, n_explore=n)["sup_sigma"][20:].mean()
+                            for s in range(3)]) for n in (1, 3)}
+    assert late_sup[3] < 0.9 * late_sup[1]
+    tilted = grid_run("exploit+", K, f, 40, 0, grid=grid, exploration="tilted")
+    again = grid_run("exploit+", K, f, 40, 0, grid=grid, exploration="tilted")
+    uniform = grid_run("exploit+", K, f, 40, 0, grid=grid)
+    assert np.array_equal(tilted["sup_sigma"], again["sup_sigma"])
+    assert not np.array_equal(tilted["sup_sigma"], uniform["sup_sigma"])
+    with pytest.raises(ValueError, match="n_explore must be >= 1"):
+        grid_run("exploit+", K, f, 5, 0, grid=grid, n_explore=0)
+    with pytest.raises(ValueError, match="pass grid"):
+        grid_run("exploit+", K, f, 5, 0, exploration="tilted")
+    with pytest.raises(ValueError, match="tilted"):
+        grid_run("exploit+", K, f, 5, 0, grid=grid, exploration="beta")
