@@ -56,6 +56,16 @@ S2_MARGIN = 0.2  # 1% of the best known value; the paper's own gap between EXPLO
 RF_MARGIN_PER_QUERY = 0.01  # 1% of the standardised target's variance per query
 FILL_MARGIN = 0.05  # 5% of the unit box's side
 RATE_CONTRAST = "GP-UCB with the same beta = ||f||_H^2, same functions and seeds"
+#: the paper's remarks that compare bounds with the literature (nothing to measure here): id -> (location, statement)
+LITERATURE_REMARKS = {
+    "N-R3.2": ("Remark 3.2", "Theorem 3.1's gain over earlier bounds comes from the constant 1/log(1 + 1/lambda), which "
+                             "offsets a sqrt(log T) growth as lambda -> 0"),
+    "N-R3.3": ("Remark 3.3", "for Matérn kernels the same route does not improve the rate"),
+    "N-R3.4": ("Remark 3.4", "Theorem 3.1 is deterministic, unlike noisy-observation bounds"),
+    "N-R4.7": ("Remark 4.7", "against [27]: bounded regret for d < nu and the conjectured rate up to T^eps for d >= nu"),
+    "N-R4.9": ("Remark 4.9", "under the GP assumption the noise-free setting gives no gain over the noisy one"),
+    "N-R4.10": ("Remark 4.10", "the rates in expectation are faster than noisy GP-UCB's bounds of [32]"),
+}
 #: Remarks 4.1 and 4.3 on EXPLOIT+ in C4's setting: id -> (location, the run's exploration settings, what changes);
 #: run on the kernels whose Theorem 4.4 rate grows (nu < d = 2)
 REMARKS = {"R41": ("Remark 4.1", {"n_explore": 2}, "two exploration points per iteration"),
@@ -306,6 +316,10 @@ def declare(claims, S: dict) -> None:
                                   "why": "the paper's specific statement, which S1 no longer tests", "verdict_before": "not declared"},
                                  {**sprinkler_contrast, "verdict_before": "inconclusive"}],
                       **sprinkler)
+    for cid, (location, statement) in LITERATURE_REMARKS.items():
+        claims.not_run(cid, statement, "a statement about bounds, not about runs",
+                       "it compares the paper's bounds with bounds in the literature; no run can measure it",
+                       cell="§1", location=location, origin="paper", evidence="theory")
     claims.protocol_revision(PROTOCOL_BEFORE)
 
 
