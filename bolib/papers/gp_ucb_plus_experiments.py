@@ -16,8 +16,8 @@ from bolib.experiment import Experiment, stage_seeds
 from bolib.loop import bo_job
 from bolib.models import GP
 from bolib.papers import gp_ucb_plus as paper
-from bolib.papers.gp_ucb_plus_claims import (CONTRAST, KERNELS, METHODS, PAPER_BEST, PLUS, PLUS_RULES, REMARK_KERNELS,
-                                             REMARKS, RULES)
+from bolib.papers.gp_ucb_plus_claims import (CONTRAST, KERNELS, METHODS, OTHERS, PAPER_BEST, PLUS, PLUS_RULES,
+                                             REMARK_KERNELS, REMARKS, RULES)
 
 #: the regularisations lambda of the posteriors sigma_t,lambda in C3 and of the information gains in C6
 LAMBDAS = (1e-6, 1e-3, 1.0)
@@ -208,6 +208,20 @@ def rf_values(runs) -> dict:
     """R1 per '+' method: each method's (and the contrast's) total test MSE over the run (lower is better), per seed."""
     return {f"R1-{m}": {k: np.array([-np.sum(v["f"]) for p, v in runs if p["method"] == k]) for k in [*METHODS, CONTRAST]}
             for m in PLUS}
+
+
+def plus_total_floor(mse: dict, n_init: int) -> list[tuple]:
+    """What R1 can show on this task: per '+' method, its mean total test MSE beside the least it could total in
+    expectation, had every acquisition query hit the lowest MSE any run reached, with its initial design as run and
+    its uniform exploration queries at random search's mean MSE after the initial design; and the lowest mean total
+    of the other methods (``mse[method]``: seeds x evaluations). A floor above the others' totals means no '+'
+    method could come out better on this task."""
+    floor = min(float(np.min(mse[m])) for m in METHODS)
+    half = (mse[CONTRAST].shape[1] - n_init) / 2
+    random_query = float(mse[CONTRAST][:, n_init:].mean())
+    best_other = min(float(mse[m].sum(1).mean()) for m in OTHERS)
+    return [(m, float(mse[m].sum(1).mean()), float(mse[m][:, :n_init].sum(1).mean()) + half * (random_query + floor), best_other)
+            for m in PLUS]
 
 
 def sprinkler_values(runs) -> dict:

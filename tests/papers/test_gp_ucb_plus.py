@@ -224,3 +224,21 @@ def test_grid_run_batch_and_tilted_exploration():
         grid_run("exploit+", K, f, 5, 0, exploration="tilted")
     with pytest.raises(ValueError, match="tilted"):
         grid_run("exploit+", K, f, 5, 0, grid=grid, exploration="beta")
+
+
+def test_plus_total_floor_bounds_the_plus_methods():
+    """R1's feasibility table: the least total of a '+' method is its initial design, half its later queries at random
+    search's mean and half at the floor; it lies above the others exactly when they sit at the floor."""
+    from bolib.papers.gp_ucb_plus_claims import CONTRAST, METHODS
+    from bolib.papers.gp_ucb_plus_experiments import plus_total_floor
+
+    n_init, budget = 2, 6
+    at_floor = {m: np.full((3, budget), 0.1) for m in METHODS}
+    mse = {**at_floor, "gp-ucb+": np.full((3, budget), 0.3), "exploit+": np.full((3, budget), 0.3),
+           CONTRAST: np.full((3, budget), 0.5)}
+    rows = dict((m, rest) for m, *rest in plus_total_floor(mse, n_init))
+    total, least, others = rows["gp-ucb+"]
+    assert total == pytest.approx(1.8) and others == pytest.approx(0.6)
+    assert least == pytest.approx(2 * 0.3 + 2 * 0.5 + 2 * 0.1)  # above the others: no '+' method can win here
+    mse["gp-ei"] = mse["exploit"] = mse["gp-ucb"] = mse["gp-pi"] = np.full((3, budget), 0.6)
+    assert dict((m, rest) for m, *rest in plus_total_floor(mse, n_init))["gp-ucb+"][1] < 3.6  # now it could
