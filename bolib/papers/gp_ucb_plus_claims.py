@@ -56,6 +56,10 @@ S2_MARGIN = 0.2  # 1% of the best known value; the paper's own gap between EXPLO
 RF_MARGIN_PER_QUERY = 0.01  # 1% of the standardised target's variance per query
 FILL_MARGIN = 0.05  # 5% of the unit box's side
 RATE_CONTRAST = "GP-UCB with the same beta = ||f||_H^2, same functions and seeds"
+#: the (kernel, rule) pairs of Theorem 4.4 decided on C4's runs: all but GP-UCB+ at nu = 1/2, whose beta^1/2 = ||f||_H
+#: makes it query almost uniformly, so its regret is still near-linear at any horizon run here (the working spec's pilot:
+#: last-doubling exponent 1.04 at T = 400 against 0.75 predicted); listed as not run
+C4_RATES = [(k, r) for k in KERNELS for r in PLUS_RULES if (k, r) != ("matern05", "gp-ucb+")]
 #: the paper's remarks that compare bounds with the literature (nothing to measure here): id -> (location, statement)
 LITERATURE_REMARKS = {
     "N-R3.2": ("Remark 3.2", "Theorem 3.1's gain over earlier bounds comes from the constant 1/log(1 + 1/lambda), which "
@@ -151,19 +155,28 @@ def declare(claims, S: dict) -> None:
     contrast_revision = {"date": "2026-11-25", "changed": "contrast GP-UCB with the same beta (was EXPLOIT, beta = 0)",
                          "why": "GP-UCB also settles on the grid's maximiser, so it, not EXPLOIT, shows whether the bound separates "
                                 "the theorem's rate from GP-UCB's (issue 27)", "verdict_before": "reproduced"}
+    claims.not_run("C4-gp-ucb+-matern05", "Thm 4.4: gp-ucb+ cumulative regret grows at most like T^0.75 (matern05, d=2, "
+                   "f in the RKHS)", "exponent <= 0.75 (+ epsilon)",
+                   "pre-asymptotic at every horizon run here: with beta^1/2 = ||f||_H GP-UCB+ queries almost uniformly and its "
+                   "regret still grows near-linearly (the working spec's pilot: exponent 1.04 at T = 400); its per-seed "
+                   "exponents are printed beside the others", cell="§5 C4", origin="paper", evidence="theory",
+                   location="Thm 4.4",
+                   revisions=[{"date": "2026-11-27", "changed": "listed as not run (was decided on the last doubling at T)",
+                               "why": "the working spec said not to assert this case (pre-asymptotic); an independent audit "
+                                      "found it decided against the paper from one doubling (issue 27)",
+                               "verdict_before": "not reproduced"}])
+    for kernel, rule in C4_RATES:
+        growth = f"grows at most like T^{PREDICTED[kernel]:g}" if PREDICTED[kernel] > 0 else "stays bounded"
+        revisions = [contrast_revision]
+        if kernel == "matern05":
+            revisions = [{"date": "2026-11-22", "changed": f"bound {bound4[kernel]:.3g} from the log factor at T (was 0.85)",
+                          "why": "0.85 exceeded GP-UCB's earlier exponent 0.83", "verdict_before": "reproduced"},
+                         {**contrast_revision, "verdict_before": "reproduced"}]
+        claims.rate(f"C4-{rule}-{kernel}", f"Thm 4.4: {rule} cumulative regret {growth} ({kernel}, d=2, f in the RKHS)",
+                    f"exponent <= {PREDICTED[kernel]:g} (+ epsilon)", claimed=(-math.inf, bound4[kernel]),
+                    estimator=f"{last_doubling}, T={T4}", contrast=RATE_CONTRAST, figure="c4_theorem44_rates",
+                    cell="§5 C4", origin="paper", evidence="theory", location="Thm 4.4", revisions=revisions)
     for kernel in KERNELS:
-        for rule in PLUS_RULES:
-            growth = f"grows at most like T^{PREDICTED[kernel]:g}" if PREDICTED[kernel] > 0 else "stays bounded"
-            revisions = [contrast_revision]
-            if kernel == "matern05":
-                revisions = [{"date": "2026-11-22", "changed": f"bound {bound4[kernel]:.3g} from the log factor at T (was 0.85)",
-                              "why": "0.85 exceeded GP-UCB's earlier exponent 0.83", "verdict_before":
-                              "reproduced" if rule == "exploit+" else "not recorded"},
-                             {**contrast_revision, "verdict_before": "reproduced" if rule == "exploit+" else "not reproduced"}]
-            claims.rate(f"C4-{rule}-{kernel}", f"Thm 4.4: {rule} cumulative regret {growth} ({kernel}, d=2, f in the RKHS)",
-                        f"exponent <= {PREDICTED[kernel]:g} (+ epsilon)", claimed=(-math.inf, bound4[kernel]),
-                        estimator=f"{last_doubling}, T={T4}", contrast=RATE_CONTRAST, figure="c4_theorem44_rates",
-                        cell="§5 C4", origin="paper", evidence="theory", location="Thm 4.4", revisions=revisions)
         claims.comparison(f"C4-cmp-{kernel}", f"EXPLOIT+ has lower cumulative regret than GP-UCB with beta = ||f||^2 ({kernel}, d=2)",
                           "implied by Remark 4.6 (improved bounds over GP-UCB)", method="exploit+", competitors=["gp-ucb"],
                           direction="lower", metric="cumulative regret of the acquisition points", budget=f"T = {T4}",
