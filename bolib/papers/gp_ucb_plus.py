@@ -129,8 +129,8 @@ def theory_grid_job(kernel: str, rule: str, seed: int, T: int, dim: int, points_
     ``target="rkhs"``: f = sum_j alpha_j k(., z_j) with ``n_centers`` centres and exact RKHS norm;
     ``target="gp"``: f ~ GP(0, k) drawn on the grid. ``beta``: ``"rkhs"`` (||f||_H^2),
     ``"finite"`` (:func:`beta_finite` with ``delta``) or ``"zero"``; ``exploration`` and ``n_explore``
-go to :func:`grid_run`. The function depends on the
-    seed (and kernel) only, so every rule is run on the same f for a seed.
+    go to :func:`grid_run`. The function depends on the seed (and kernel) only, so every rule is run
+    on the same f for a seed.
     """
     from bolib.benchmarks import rkhs_function
 

@@ -125,8 +125,8 @@ def benchmarks(S: dict, seeds: Sequence[int], reference_seeds: Sequence[int]) ->
 
 
 def fitted_models(runs, functions, noise) -> list[tuple]:
-    """The model at the end of each EI run of ``runs``: the isotropic Matérn-5/2 GP of §6.1 fitted (type-II ML) on
-    all the run's evaluations with ``noise`` (0.0: noise-free, None: a fitted noise variance). One row per function:
+    """The GP of §6.1 (isotropic Matérn-5/2, type-II ML) refitted afresh on all the evaluations of each EI run of
+    ``runs``, with ``noise`` (0.0: noise-free, None: a fitted noise variance). One row per function:
     the medians over runs of the lengthscale (unit cube), output scale and noise SD (standardised outputs), and of
     the final simple regret."""
     rows = []
