@@ -1,13 +1,14 @@
 """The ask/tell protocol on a user's own problem: cold start, batches, bad input, the front door."""
 import json
+import re
 
 import numpy as np
 import pytest
 
 import bolib
-from bolib.algorithms import METHODS, make_optimizer
+from bolib.algorithms import COUNT_SETTINGS, METHODS, make_optimizer
 from bolib.algorithms.base import Optimizer, default_n_init
-from bolib.errors import BolibError
+from bolib.errors import BadValueError, BolibError
 
 
 def quadratic(X):
@@ -82,6 +83,65 @@ def test_tell_refuses_non_finite_values_and_wrong_shapes():
     with pytest.raises(ValueError, match="shape"):
         opt.tell([[0.1, 0.2, 0.3]], [1.0])
     assert len(opt.y) == 0
+
+
+@pytest.mark.parametrize("X", [[[0.1, 1.5]], [[-0.01, 0.2]], [[np.nan, 0.2]], [[0.3, np.inf]]])
+def test_tell_refuses_points_outside_the_cube_and_keeps_what_it_had(X):
+    opt = make_optimizer("random", 2, seed=0)
+    opt.tell([[0.5, 0.5]], [1.0])
+    with pytest.raises(ValueError, match="outside the unit cube"):
+        opt.tell(X, [2.0])
+    assert opt.X.tolist() == [[0.5, 0.5]] and opt.y.tolist() == [1.0]
+    assert np.all(np.isfinite(opt.ask(2)))  # asking still works
+
+
+def test_pending_points_can_be_forgotten_or_failed():
+    opt = make_optimizer("gp-ei", 2, seed=0, n_init=2, **METHODS["gp-ei"].cheap_settings)
+    X = opt.ask(3)
+    assert len(opt.pending) == 3
+    opt.tell(X[:1] + 1e-3, [0.0])  # told at other coordinates than asked: the asked point stays pending
+    assert len(opt.pending) == 3
+    opt.forget(X[0])
+    opt.fail(X[1:2])
+    assert opt.pending.tolist() == X[2:].tolist()
+    assert opt.failed.tolist() == X[1:2].tolist() and len(opt.y) == 1  # a failure is not modelled
+    with pytest.raises(ValueError, match="are not pending; the pending points are"):
+        opt.forget(X[0])
+    assert opt.pending.tolist() == X[2:].tolist()
+
+
+@pytest.mark.parametrize("beta", [-1.0, float("nan"), float("inf"), "ucb", None])
+def test_gp_ucb_refuses_a_bad_beta_at_construction(beta):
+    with pytest.raises(ValueError, match="beta"):
+        make_optimizer("gp-ucb", 2, seed=0, beta=beta)
+
+
+def test_gp_ucb_refuses_a_schedule_that_gives_a_bad_beta():
+    opt = make_optimizer("gp-ucb", 1, seed=0, beta=lambda t: -float(t), n_init=1,
+                         **METHODS["gp-ucb"].cheap_settings)
+    opt.tell([[0.5]], [1.0])
+    with pytest.raises(ValueError, match="finite number >= 0"):
+        opt.ask()
+
+
+def count_settings_taken(method):
+    """The settings of :data:`COUNT_SETTINGS` that ``method``'s constructors take."""
+    import inspect
+
+    return sorted({p for cls in METHODS[method].__mro__ if "__init__" in vars(cls)
+                   for p in inspect.signature(cls.__init__).parameters if p in COUNT_SETTINGS})
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_every_method_refuses_a_count_below_its_least_value_naming_the_range(method):
+    taken = count_settings_taken(method)
+    for setting in taken:
+        least = COUNT_SETTINGS[setting]
+        for bad in (least - 1, least + 0.5):
+            with pytest.raises(BadValueError, match=re.escape(f"{method}'s {setting} must be an integer >= {least}")):
+                make_optimizer(method, 2, seed=0, **{setting: bad})
+    if method in ("gp-ei", "botorch-lognei", "bore", "egp-ts"):
+        assert taken, method  # the table covers the methods' own counts
 
 
 def test_minimize_returns_the_best_point_in_the_users_units():

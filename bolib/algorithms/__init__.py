@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Iterator, Mapping
 
 from bolib.algorithms.base import Optimizer
-from bolib.errors import check_choice
+from bolib.errors import check_choice, check_integer
 
 #: method name -> "module:Class"
 METHOD_PATHS: dict[str, str] = {
@@ -91,6 +91,17 @@ def method_entry(name: str) -> str:
     return METHOD_PATHS[check_choice("method", name, METHOD_PATHS)]
 
 
+#: settings that count something, with their least valid value, checked by :func:`make_optimizer` for
+#: every method that takes them (starts, steps, samples and schedule offsets may be 0; the rest not)
+COUNT_SETTINGS = {
+    **dict.fromkeys(("n_starts", "n_best_starts", "refit_after", "refit_until", "burn_in", "n_startup_trials",
+                     "svgd_steps"), 0),
+    **dict.fromkeys(("n_candidates", "maxiter", "refit_every", "fit_starts", "n_pairs", "hidden", "steps",
+                     "batch_size", "em_iters", "num_restarts", "raw_samples", "mc_samples", "horizon", "n_sup",
+                     "rank", "n_samples", "phase_length"), 1),
+}
+
+
 def make_optimizer(name: str, dim: int, seed: int = 0, **settings) -> Optimizer:
     """Build the registered ask/tell optimiser ``name`` on the unit cube [0, 1]^dim (it maximises).
 
@@ -100,7 +111,8 @@ def make_optimizer(name: str, dim: int, seed: int = 0, **settings) -> Optimizer:
     dim : the dimension of the search space.
     seed : fixes every random choice of the optimiser.
     **settings : the method's settings (its class's keyword arguments); one it does not take raises
-        ``TypeError`` naming it, an unknown ``name`` an ``UnknownChoiceError`` listing the methods.
+        ``TypeError`` naming it, an unknown ``name`` an ``UnknownChoiceError`` listing the methods, and a
+        count below its least value (:data:`COUNT_SETTINGS`) a ``BadValueError`` stating the valid range.
 
     Returns
     -------
@@ -117,6 +129,9 @@ def make_optimizer(name: str, dim: int, seed: int = 0, **settings) -> Optimizer:
     >>> X.shape, len(opt.y)
     ((3, 2), 3)
     """
+    for setting, least in COUNT_SETTINGS.items():
+        if settings.get(setting) is not None:
+            check_integer(f"{name}'s {setting}", settings[setting], least)
     return METHODS[name](dim, seed, **settings)
 
 

@@ -3,8 +3,9 @@
 ``opt.ask(n)`` returns ``n`` points in the unit cube [0, 1]^d; ``opt.tell(X, y)`` reports their
 observed values (to be *maximised*). Points asked but not yet told are *pending*; batch and
 asynchronous methods take them into account when proposing new points, and the points of one batch
-are pending for each other. The optimiser keeps all its randomness in ``self.rng``, seeded at
-construction, so a run is a pure function of its seed.
+are pending for each other. A pending point that will never be told is withdrawn with
+``opt.forget(X)``, or with ``opt.fail(X)``, which also keeps it in ``opt.failed``. The optimiser keeps all
+its randomness in ``self.rng``, seeded at construction, so a run is a pure function of its seed.
 
 Cold start: while an optimiser holds fewer than ``n_init`` points (observed or pending), ``ask``
 hands out the next points of a scrambled Sobol design seeded by the optimiser's seed; only then does
@@ -82,6 +83,7 @@ class Optimizer(abc.ABC):
         self.X = np.empty((0, self.dim))
         self.y = np.empty(0)
         self.pending = np.empty((0, self.dim))
+        self.failed = np.empty((0, self.dim))  # points whose evaluation failed (:meth:`fail`)
         self.history: list[dict] = []  # one entry per proposal, if the method records any
         self.info: dict = {}  # facts the method determined once per run (e.g. a SUP beta)
 
@@ -105,26 +107,59 @@ class Optimizer(abc.ABC):
         return X
 
     def tell(self, X, y) -> None:
-        """Report observed values ``y`` at points ``X`` (asked before, or any other points).
+        """Report observed values ``y`` at points ``X`` (asked before, or any other points of the cube).
 
-        Non-finite values are refused (a GP would silently fit them): the error names the points.
+        Refused, with the offending rows named and nothing recorded: non-finite values (a GP would
+        silently fit them), and points that are not finite or lie outside [0, 1]^d.
         """
-        X = np.atleast_2d(np.asarray(X, dtype=float))
+        X = self._points(X, "tell")
         y = np.asarray(y, dtype=float).reshape(-1)
-        if X.shape[1] != self.dim or len(X) != len(y):
-            raise ValueError(f"tell needs X of shape (n, {self.dim}) and n values; got X {X.shape} "
-                             f"and {len(y)} values")
+        if len(X) != len(y):
+            raise ValueError(f"tell needs as many values as points; got {len(X)} points and {len(y)} values")
         bad = ~np.isfinite(y)
         if bad.any():
             raise ValueError(f"tell got non-finite values {y[bad].tolist()} at points {X[bad].tolist()}; "
                              "report a finite value (e.g. a penalty) or leave the point out")
-        for x in X:
-            match = np.flatnonzero(np.all(np.isclose(self.pending, x, rtol=0, atol=1e-12), axis=1))
-            if len(match):
-                self.pending = np.delete(self.pending, match[0], axis=0)
+        self._release(X)
         self.X = np.vstack([self.X, X])
         self.y = np.concatenate([self.y, y])
         self.observe(X, y)
+
+    def forget(self, X) -> None:
+        """Withdraw pending points ``X`` (asked, never to be told): they no longer count as pending.
+        A row that is not pending is refused, naming the pending points."""
+        X = self._points(X, "forget")
+        missing = [x.tolist() for x in X if not len(self._pending_rows(x))]
+        if missing:
+            raise ValueError(f"forget: {missing} are not pending; the pending points are {self.pending.tolist()}")
+        self._release(X)
+
+    def fail(self, X) -> None:
+        """Report that evaluating the pending points ``X`` failed: they are withdrawn as by :meth:`forget`
+        and kept in ``self.failed`` (not modelled)."""
+        self.forget(X)
+        self.failed = np.vstack([self.failed, self._points(X, "fail")])
+
+    def _points(self, X, verb: str) -> np.ndarray:
+        """``X`` as an (n, d) array of finite points of [0, 1]^d, or a ``ValueError`` naming the bad rows."""
+        X = np.atleast_2d(np.asarray(X, dtype=float))
+        if X.ndim != 2 or X.shape[1] != self.dim:
+            raise ValueError(f"{verb} needs points of shape (n, {self.dim}); got {X.shape}")
+        bad = ~np.all(np.isfinite(X) & (X >= 0.0) & (X <= 1.0), axis=1)
+        if bad.any():
+            raise ValueError(f"{verb} got points outside the unit cube [0, 1]^{self.dim} or not finite: "
+                             f"{X[bad].tolist()}; optimisers work in the cube (bolib.minimize maps a space to it)")
+        return X
+
+    def _pending_rows(self, x: np.ndarray) -> np.ndarray:
+        return np.flatnonzero(np.all(np.isclose(self.pending, x, rtol=0, atol=1e-12), axis=1))
+
+    def _release(self, X: np.ndarray) -> None:
+        """Drop one pending row per row of ``X`` that matches one."""
+        for x in X:
+            match = self._pending_rows(x)
+            if len(match):
+                self.pending = np.delete(self.pending, match[0], axis=0)
 
     @contextlib.contextmanager
     def also_pending(self, X):

@@ -20,7 +20,7 @@ from scipy.stats import qmc
 
 from bolib import acquisition as acq
 from bolib.algorithms.base import Optimizer, refit_due
-from bolib.errors import check_choice
+from bolib.errors import BadValueError, check_choice
 from bolib.models import GP
 from bolib.runtime import rng as make_rng
 
@@ -123,6 +123,18 @@ def beta_sup(problem, n_points: int, seed: int) -> float:
     return float(np.max(np.abs(problem(design)))) ** 2
 
 
+def check_beta(beta) -> float:
+    """``beta`` as a float if it is a finite number >= 0 (UCB's exploration weight), else a
+    :class:`~bolib.errors.BadValueError` naming the valid choices."""
+    try:
+        value = float(beta)
+    except (TypeError, ValueError):
+        value = float("nan")
+    if not (np.isfinite(value) and value >= 0):
+        raise BadValueError(f"beta must be a finite number >= 0, a schedule beta(t) or 'sup'; got {beta!r}")
+    return value
+
+
 class GPUCB(GPOptimizer):
     """GP-UCB with a constant ``beta``, a schedule ``beta(t)`` (t = number of observations + 1), or
     ``beta="sup"``: :func:`beta_sup` on ``n_sup`` points of the problem, set by :meth:`prepare`."""
@@ -133,6 +145,8 @@ class GPUCB(GPOptimizer):
         super().__init__(dim, seed, **settings)
         if isinstance(beta, str):
             check_choice("beta rule", beta, ("sup",))
+        elif not callable(beta):
+            beta = check_beta(beta)
         self.beta, self.n_sup = beta, int(n_sup)
 
     def prepare(self, problem) -> None:
@@ -144,7 +158,7 @@ class GPUCB(GPOptimizer):
         if self.beta == "sup":
             raise RuntimeError("beta='sup' needs the problem: call prepare(problem) before asking "
                                "(bolib.loop.run does)")
-        return float(self.beta(len(self.y) + 1) if callable(self.beta) else self.beta)
+        return check_beta(self.beta(len(self.y) + 1)) if callable(self.beta) else self.beta
 
     def acquisition(self, gp, X):
         mean, var = gp.posterior(X)
