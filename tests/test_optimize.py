@@ -116,6 +116,23 @@ def test_gp_ucb_refuses_a_bad_beta_at_construction(beta):
         make_optimizer("gp-ucb", 2, seed=0, beta=beta)
 
 
+@pytest.mark.parametrize("method, setting", [("bore++", "beta"), ("batch-bore-rff", "beta"), ("rm-gp-ucb", "beta"),
+                                             ("rm-gp-ucb", "beta_scale"), ("rm-gp-ucb", "tau"), ("rm-gp-ts", "ts_beta"),
+                                             ("pem-bo", "beta_scale")])
+@pytest.mark.parametrize("bad", [-1.0, float("nan"), float("inf")])
+def test_exploration_weights_must_be_finite_and_non_negative(method, setting, bad):
+    with pytest.raises(BadValueError, match=f"{re.escape(setting)}.* must be a finite number >= 0; got {bad!r}"):
+        make_optimizer(method, 2, seed=0, **{setting: bad})
+
+
+@pytest.mark.parametrize("method, setting", [("add-gp-ucb", "group_evals"), ("add-gp-ucb", "n_perms"),
+                                             ("seq-add-gp-ucb", "group_evals"), ("seq-add-gp-ucb", "group_dim"),
+                                             ("rembo", "acq_evals")])
+def test_additive_methods_refuse_non_positive_counts(method, setting):
+    with pytest.raises(BadValueError, match=f"{setting} must be"):
+        make_optimizer(method, 3, seed=0, **{setting: 0})
+
+
 def test_gp_ucb_refuses_a_schedule_that_gives_a_bad_beta():
     opt = make_optimizer("gp-ucb", 1, seed=0, beta=lambda t: -float(t), n_init=1,
                          **METHODS["gp-ucb"].cheap_settings)

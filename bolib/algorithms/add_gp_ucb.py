@@ -56,7 +56,7 @@ from scipy.optimize import Bounds, direct
 
 from bolib.algorithms.base import Optimizer, refit_due
 from bolib.algorithms.baselines import GPOptimizer
-from bolib.errors import check_choice
+from bolib.errors import BadValueError, check_choice, check_integer
 from bolib.models import GP
 
 DECOMPOSITIONS = ("partialLearn", "random", "known", "full")
@@ -186,8 +186,9 @@ class AddGPUCB(GPOptimizer):
         super().__init__(dim, seed, kernel="rbf", noise=None, fit_starts=fit_starts, refit_every=refit_every,
                          n_init=n_init)
         self.delta = float(delta)
-        self.group_evals = (min(5000, 100 * self.dim) if group_evals is None else int(group_evals))
-        self.n_perms = 5 * self.dim if n_perms is None else int(n_perms)
+        self.group_evals = (min(5000, 100 * self.dim) if group_evals is None
+                            else check_integer("group_evals", group_evals, 1))
+        self.n_perms = 5 * self.dim if n_perms is None else check_integer("n_perms", n_perms, 1)
         self.stagnation = (float(stagnation[0]), int(stagnation[1]))
         self.groups: list[list[int]] | None = [list(range(self.dim))] if decomposition == "full" else None
         self.h_cap = math.inf
@@ -341,9 +342,12 @@ class SeqAddGPUCB(Optimizer):
         if self.phase_length < 1:
             raise ValueError(f"phase_length must be >= 1; got {phase_length}")
         self.keep = check_choice("keep", keep, ("last", "best"))
-        group_dim = min(3, self.dim) if group_dim is None else int(group_dim)
+        group_dim = min(3, self.dim) if group_dim is None else check_integer("group_dim", group_dim, 1)
+        if group_dim > self.dim:
+            raise BadValueError(f"group_dim must be in 1..{self.dim}; got {group_dim}")
         self.groups = [list(range(s, min(s + group_dim, self.dim))) for s in range(0, self.dim, group_dim)]
-        self.group_evals = min(5000, 100 * group_dim) if group_evals is None else int(group_evals)
+        self.group_evals = (min(5000, 100 * group_dim) if group_evals is None
+                            else check_integer("group_evals", group_evals, 1))
         self.fit_starts = int(fit_starts)
         self.theta = self.rng.random(self.dim)  # Alg. 4: theta ~ U([0, 1]^D)
         self.steps = 0

@@ -37,6 +37,7 @@ import torch
 from bolib import acquisition as acq
 from bolib.algorithms.base import Optimizer
 from bolib.algorithms.bore_classifiers import MLPClassifier, PLSClassifier, RFFLogisticClassifier, quantile_labels
+from bolib.algorithms.checks import check_nonnegative
 from bolib.algorithms.svgd import SPACES, svgd
 from bolib.errors import check_choice
 
@@ -124,6 +125,8 @@ class BOREPLS(BORE):
         self.beta = self.default_beta if beta is None else beta
         if isinstance(self.beta, str):
             check_choice("beta", self.beta, ("theory",))
+        else:
+            self.beta = check_nonnegative("beta (or 'theory')", self.beta)
         self.b, self.delta = float(b), float(delta)
         self.classifier = PLSClassifier(dim, lam, kernel, lengthscale, self.seed)
         self.n_candidates, self.n_starts, self.maxiter = int(n_candidates), int(n_starts), int(maxiter)
@@ -208,7 +211,7 @@ class BatchBORERFF(_Batch, BORE):
                  em_iters=20, svgd_steps=500, step_size=1e-3, decay=0.9, space="x", n_init=None):
         Optimizer.__init__(self, dim, seed, n_init=n_init)
         self.gamma, self.epsilon = float(gamma), 0.0
-        self.beta = float(self.default_beta if beta is None else beta)
+        self.beta = check_nonnegative("beta", self.default_beta if beta is None else beta)
         self.classifier = RFFLogisticClassifier(dim, self.seed, n_pairs, lengthscale, prior_var, em_iters)
         self.init_batch(svgd_steps, step_size, decay, "prob", space)
 

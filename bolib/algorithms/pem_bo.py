@@ -55,6 +55,7 @@ import numpy as np
 from scipy.stats import qmc
 
 from bolib.algorithms.base import Optimizer
+from bolib.algorithms.checks import check_nonnegative
 from bolib.algorithms.rm_bo import check_meta_tasks, practical_beta
 from bolib.models.grid import GridPosterior
 from bolib.candidates import nearest_rows
@@ -108,7 +109,8 @@ class PEMBO(Optimizer):
                  eig_floor=1e-6, n_init=None):
         super().__init__(dim, seed, n_init=n_init)
         self.meta_tasks, self.candidates = meta_tasks, None if candidates is None else np.asarray(candidates, float)
-        self.noise_fraction, self.beta_scale, self.eig_floor = float(noise_fraction), float(beta_scale), float(eig_floor)
+        self.noise_fraction, self.eig_floor = float(noise_fraction), float(eig_floor)
+        self.beta_scale = check_nonnegative("beta_scale", beta_scale)
         self.prior = None
 
     def prepare(self, problem) -> None:

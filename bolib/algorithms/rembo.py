@@ -23,6 +23,7 @@ import numpy as np
 
 from bolib.algorithms.add_gp_ucb import beta_practical, direct_maximize, group_ucb
 from bolib.algorithms.base import Optimizer
+from bolib.errors import check_integer
 from bolib.models import GP
 
 
@@ -38,7 +39,7 @@ class REMBO(Optimizer):
         self.embed_dim = min(5, self.dim) if embed_dim is None else int(embed_dim)
         if not 1 <= self.embed_dim <= self.dim:
             raise ValueError(f"embed_dim must be in 1..{self.dim}; got {embed_dim}")
-        self.acq_evals = min(5000, 100 * self.dim) if acq_evals is None else int(acq_evals)
+        self.acq_evals = min(5000, 100 * self.dim) if acq_evals is None else check_integer("acq_evals", acq_evals, 1)
         self.fit_starts = int(fit_starts)
         self.A = self.rng.standard_normal((self.dim, self.embed_dim))
         self.half_width = math.sqrt(self.embed_dim)

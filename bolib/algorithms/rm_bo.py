@@ -58,6 +58,7 @@ import torch
 
 from bolib import acquisition as acq
 from bolib.algorithms.baselines import GPOptimizer
+from bolib.algorithms.checks import check_nonnegative
 from bolib.errors import check_choice
 from bolib.models import GP, BayesianLinearModel, RandomFeatures
 
@@ -348,12 +349,11 @@ class RMGPUCB(MetaOptimizer):
         self.schedule_settings = {"eta_n": eta_n, "r": r, "eps": eps, "weights": weights, "nu": nu,
                                   "nu_start": nu_start, "hedge": hedge}
         MetaSchedule(0, **self.schedule_settings)  # validate the settings now
-        if callable(beta) or not (beta is None or float(beta) >= 0.0):
-            raise ValueError(f"beta must be None (beta_t = sqrt(beta_scale d log 2t)) or a number >= 0, the "
-                             f"multiplier of sigma; got {beta!r}")
-        if not float(tau) >= 0.0:
-            raise ValueError(f"tau (the multiplier of the previous tasks' sigma) must be >= 0; got {tau}")
-        self.tau, self.beta_scale, self.beta = float(tau), float(beta_scale), beta
+        if beta is not None:
+            beta = check_nonnegative("beta (None: beta_t = sqrt(beta_scale d log 2t); a number: the multiplier of "
+                                     "sigma)", beta)
+        self.tau = check_nonnegative("tau (the multiplier of the previous tasks' sigma)", tau)
+        self.beta_scale, self.beta = check_nonnegative("beta_scale", beta_scale), beta
         self.gap_reduce = check_choice("gap reduction", gap_reduce, GAP_REDUCTIONS)
         self.schedule: MetaSchedule | None = None
         super().__init__(dim, seed, **settings)
@@ -447,7 +447,7 @@ class RMGPTS(RMGPUCB):
 
     def __init__(self, dim, seed=0, *, ts_beta=1.0, sampler="rff", n_pairs=60, **settings):
         super().__init__(dim, seed, **settings)
-        self.ts_beta = float(ts_beta)
+        self.ts_beta = check_nonnegative("ts_beta", ts_beta)
         self.sampler = check_choice("sampler", sampler, SAMPLERS)
         self.n_pairs = int(n_pairs)
 

@@ -186,9 +186,9 @@ def c8_values(runs, reference, methods) -> dict:
 
 
 def benchmark_values(result, functions) -> dict:
-    """B1-B4 per function: the final simple regret (B1 with random search's, the contrast; B2; B3 its per-seed spread)
-    of each method with the TWO beta, and GP-UCB+'s final simple and cumulative regret with the TWO and the SUP beta (B4), per seed
-    (``result`` of :func:`benchmarks`)."""
+    """B1-B5 per function: the final simple regret (B1 with random search's, the contrast; B2; B3 its per-seed spread)
+    of each method with the TWO beta, GP-UCB+'s final simple and cumulative regret with the TWO and the SUP beta (B4) and
+    GP-UCB's final simple regret with both (B5), per seed (``result`` of :func:`benchmarks`)."""
     ends = {(fn, m, beta): np.array([(v["optimum"] - np.max(v["f"]), np.sum(v["optimum"] - np.asarray(v["f"])))
                                      for p, v in part if p["benchmark"] == fn and p["method"] == m])
             for beta, part in (("TWO", result[1]), ("SUP", result[2])) for fn in functions
@@ -201,7 +201,8 @@ def benchmark_values(result, functions) -> dict:
             | {f"B3-{fn}-{m}": {k: paper.spread_per_seed(ends[fn, k, "TWO"][:, 0]) for k in METHODS}
                for fn in functions for m in PLUS}
             | {f"B4-{metric}-{fn}": {f"gp-ucb+ {beta}": ends[fn, "gp-ucb+", beta][:, j] for beta in ("TWO", "SUP")}
-               for fn in functions for j, metric in enumerate(("simple", "cumulative"))})
+               for fn in functions for j, metric in enumerate(("simple", "cumulative"))}
+            | {f"B5-{fn}": {f"gp-ucb {beta}": ends[fn, "gp-ucb", beta][:, 0] for beta in ("TWO", "SUP")} for fn in functions})
 
 
 def rf_values(runs) -> dict:

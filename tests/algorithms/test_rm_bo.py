@@ -83,8 +83,8 @@ def test_fixed_weights_and_constant_nu():
 
 
 @pytest.mark.parametrize("setting, match", [({"eta_n": -1.0}, "eta_n"), ({"eta_n": 0.0}, "eta_n"), ({"eps": 0.0}, "eps"),
-                                            ({"tau": -0.5}, "tau"), ({"beta": lambda t: 2.0}, "beta must be None"),
-                                            ({"beta": -1.0}, "beta must be None")])
+                                            ({"tau": -0.5}, "tau"), ({"beta": lambda t: 2.0}, r"beta \(None: beta_t"),
+                                            ({"beta": -1.0}, r"beta \(None: beta_t"), ({"beta": float("inf")}, "finite")])
 def test_bad_settings_fail_with_a_message_naming_them(setting, match):
     """A negative eta_n would put the weight on the worst tasks, a callable beta is GP-UCB's convention, not this
     one's: each fails at construction, naming the setting and what it accepts."""
