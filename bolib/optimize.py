@@ -44,7 +44,7 @@ from bolib.space import Space
 #: the largest objective value in absolute terms (the squares of values near 1e154 overflow float64)
 LARGEST_VALUE = 1e150
 #: the format of a checkpoint file (``checkpoint=`` / ``resume=``)
-CHECKPOINT_FORMAT = 1
+CHECKPOINT_FORMAT = 2
 #: the method when none is given: BoTorch's noisy expected improvement, measured against Optuna's
 #: GPSampler and scikit-optimize's gp_minimize by ``python -m bolib bench --only front_door``
 DEFAULT_METHOD = "botorch-lognei"
@@ -64,7 +64,8 @@ class OptimizeResult:
     evaluation in order (``x_iters`` an (n, d) array when every dimension is real, else a list of points);
     ``space``: the :class:`bolib.space.Space`; ``sense``: ``"min"`` or ``"max"``; ``random_state``: the seed
     the run used (drawn and recorded here when none was given); ``optimizer``: the ask/tell object (its data
-    on the unit cube, values to maximise).
+    on the unit cube, values to maximise); ``models``: its fitted surrogate where it keeps one. Points given
+    with ``y0`` come first in ``x_iters`` and ``func_vals``, as in scikit-optimize.
     """
 
     x: object
@@ -76,6 +77,12 @@ class OptimizeResult:
     method: str
     random_state: int
     optimizer: object = dataclasses.field(repr=False)
+
+    @property
+    def models(self) -> list:
+        """The method's fitted surrogate, where it keeps one (``optimizer.gp``; empty otherwise)."""
+        model = getattr(self.optimizer, "gp", None)
+        return [] if model is None else [model]
 
     @property
     def best_so_far(self) -> np.ndarray:
@@ -167,9 +174,11 @@ def _meta_tasks(tasks, space: Space, sense: str) -> list[dict]:
 def _refuse_problem_only(optimizer, method: str) -> None:
     """Refuse, with what to pass instead, a method whose settings need a benchmark problem or previous tasks."""
     from bolib.algorithms.baselines import GPUCB
+    from bolib.algorithms.pem_bo import PEMBO
     from bolib.algorithms.rm_bo import MetaOptimizer
 
-    if isinstance(optimizer, MetaOptimizer) and optimizer.tasks is None:
+    if (isinstance(optimizer, MetaOptimizer) and optimizer.tasks is None
+            or isinstance(optimizer, PEMBO) and optimizer.meta_tasks is None):
         raise BolibError(f"{method} learns from previous tasks: give meta_tasks=[{{'X': points in your units, "
                          "'y': their values}, ...] (an empty list runs it without any)")
     if isinstance(optimizer, GPUCB) and optimizer.beta == "sup":
@@ -179,6 +188,34 @@ def _refuse_problem_only(optimizer, method: str) -> None:
 
 def _jsonable(x):
     return x.tolist() if isinstance(x, np.ndarray) else [v.item() if isinstance(v, np.generic) else v for v in x]
+
+
+def _as_json(value):
+    """``value`` as a checkpoint file holds it (tuples become lists), to compare with what a file gives back."""
+    return json.loads(json.dumps(value))
+
+
+def _setting_text(value) -> str:
+    """A setting as the checkpoint records it: functions by their qualified name, not their address."""
+    if callable(value):
+        return f"<function {getattr(value, '__module__', '?')}.{getattr(value, '__qualname__', type(value).__name__)}>"
+    return repr(value)
+
+
+def _check_checkpoint(checkpoint, space: Space) -> None:
+    """Refuse, before anything is evaluated, a checkpoint that could not be written: its folder, or
+    categories that a JSON file cannot hold."""
+    from bolib.errors import check_writable
+    from bolib.space import Categorical
+
+    check_writable(Path(checkpoint).resolve().parent, "checkpoint folder")
+    for d in space.dimensions:
+        if isinstance(d, Categorical):
+            try:
+                json.dumps(list(d.categories))
+            except (TypeError, ValueError):
+                raise BolibError(f"checkpoint: the categories {list(d.categories)!r} cannot be written to a JSON "
+                                 "file; use strings or numbers as categories, or run without checkpoint") from None
 
 
 def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_initial_points, x0, y0, callback,
@@ -209,19 +246,25 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
         warnings.warn(f"the initial design ({optimizer.n_init} points) takes the whole budget of {n_calls} "
                       f"evaluations: no model will run; raise n_calls or lower n_initial_points", stacklevel=3)
     sign = -1.0 if sense == "min" else 1.0
-    config = {"format": CHECKPOINT_FORMAT, "method": method, "random_state": seed, "sense": sense,
-              "space": repr(space), "settings": repr(sorted(settings.items())), "n_initial_points": n_init,
-              "deterministic": bool(deterministic)}
+    if checkpoint is not None:
+        _check_checkpoint(checkpoint, space)
+    config = _as_json({"format": CHECKPOINT_FORMAT, "method": method, "random_state": seed, "sense": sense,
+                       "space": repr(space), "settings": repr(sorted((k, _setting_text(v)) for k, v in settings.items())),
+                       "n_initial_points": n_init, "deterministic": bool(deterministic),
+                       "x0": [_jsonable(x) for x in x0], "y0": y0})
+    told_x = [np.asarray(x, dtype=float) if space.is_real else list(x) for x in x0] if y0 is not None else []
+    told_y = [_value(value, x) for x, value in zip(x0, y0)] if y0 is not None else []
     xs, values = [], []
     seen: dict[str, float] = {}  # a point (as text) -> its value, for deterministic=True
     fresh = rng(seed, "front-door", "unevaluated")
+    warned_repeat = False
 
     def result() -> OptimizeResult | None:
-        if not values:
+        if not values and not told_y:
             return None
-        vals = np.array(values)
+        vals = np.array(told_y + values)
         i = int(np.argmin(vals) if sense == "min" else np.argmax(vals))
-        X = np.array(xs) if space.is_real else list(xs)
+        X = np.array(told_x + xs) if space.is_real else list(told_x + xs)
         return OptimizeResult(X[i], float(vals[i]), X, vals, space, sense, method, seed, optimizer)
 
     def record(u, x, value) -> None:
@@ -242,24 +285,24 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
                 return u
         return None
 
-    if y0 is not None:  # told, not evaluated, not counted in n_calls
-        for x, value in zip(x0, y0):
-            u, value = space.to_unit(x), _value(value, x)
-            optimizer.tell(u[None], [sign * value])
-            seen[repr(_jsonable(space.from_unit(u)))] = value
+    for x, value in zip(told_x, told_y):  # told, not evaluated, not counted in n_calls; first in x_iters
+        u = space.to_unit(x)
+        optimizer.tell(u[None], [sign * value])
+        seen[repr(_jsonable(space.from_unit(u)))] = value
     saved = _resumed(resume, config) if resume is not None else {"x_iters": [], "func_vals": []}
     progress = _progress(verbose, n_calls)
     repeats = 0
     try:
         while len(values) < n_calls:
             k = len(values)
-            if k < to_evaluate:
-                u = space.to_unit(x0[k])
-            else:
-                with warnings.catch_warnings():  # the model libraries' numerical notes on each proposal
-                    warnings.filterwarnings("ignore", module=QUIET_MODULES)
-                    u = optimizer.ask(1)[0]
+            u = space.to_unit(x0[k]) if k < to_evaluate else _ask(optimizer)
             x = space.from_unit(u)
+            if not deterministic and not warned_repeat and k >= to_evaluate and repr(_jsonable(x)) in seen:
+                warned_repeat = True
+                warnings.warn(f"the method proposed {_jsonable(x)}, a point evaluated already, and it is evaluated "
+                              "again (right for a noisy objective); for an objective that returns the same value at "
+                              "the same point, pass deterministic=True to answer such points from memory",
+                              stacklevel=3)
             if deterministic and k >= to_evaluate and repr(_jsonable(x)) in seen:
                 optimizer.tell(u[None], [sign * seen[repr(_jsonable(x))]])  # answered, not evaluated twice
                 repeats += 1
@@ -274,17 +317,13 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
                 x = space.from_unit(u)
             repeats = 0
             if k < len(saved["func_vals"]):  # replay of a checkpoint
-                if _jsonable(x) != saved["x_iters"][k]:
+                if _as_json(_jsonable(x)) != saved["x_iters"][k]:
                     raise BolibError(f"resume: evaluation {k + 1} asks {_jsonable(x)} where the checkpoint has "
                                      f"{saved['x_iters'][k]}; the run cannot be continued identically (other "
                                      "library versions or processor?)")
                 record(u, x, float(saved["func_vals"][k]))
             else:
-                try:
-                    raw = func(x.copy() if isinstance(x, np.ndarray) else list(x))
-                except BaseException as err:  # the user's own error, traceback intact, with the run so far
-                    err.result = result()
-                    raise
+                raw = func(x.copy() if isinstance(x, np.ndarray) else list(x))
                 try:
                     value = _value(raw, x)
                 except ObjectiveError as err:
@@ -292,11 +331,31 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
                                          "before it are in err.result)", result()) from None
                 record(u, x, value)
             progress.update(1)
-            if any(c(result()) is True for c in callbacks):  # a callback returning True stops the run
+            res = result()
+            if any([bool(c(res)) for c in callbacks]):  # a callback returning a true value stops the run
                 break
+    except BaseException as err:  # any error or interrupt, the objective's own unchanged, with the run so far
+        if getattr(err, "result", None) is None:
+            try:
+                err.result = result()
+            except AttributeError:  # an exception type without attributes: it propagates without the result
+                pass
+        raise
     finally:
         progress.close()
     return result()
+
+
+def _ask(optimizer) -> np.ndarray:
+    """One proposal on the unit cube, with the model libraries' numerical notes silenced and the caller's
+    global torch random state left as it was (a method seeds torch from its own stream)."""
+    import contextlib
+    import sys
+
+    torch = sys.modules.get("torch")
+    with warnings.catch_warnings(), (torch.random.fork_rng(devices=[]) if torch else contextlib.nullcontext()):
+        warnings.filterwarnings("ignore", module=QUIET_MODULES)
+        return optimizer.ask(1)[0]
 
 
 def _resumed(resume, config: dict) -> dict:

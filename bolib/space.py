@@ -4,7 +4,8 @@ on which every bolib method works (one coordinate per dimension).
 Dimensions (:func:`dimension` reads skopt's shorthands):
 
 * :class:`Real` ``(low, high)`` with a float, or ``(low, high, "log-uniform")``: u -> low + u (high - low),
-  or log-uniformly, low (high / low)^u;
+  or log-uniformly, low (high / low)^u (skopt's ``(low, high, "log-uniform", base)`` is the same
+  distribution for every base);
 * :class:`Integer` ``(low, high)`` with two ints (both ends included), or ``(low, high, "log-uniform")``:
   the unit interval is cut into one cell per integer (per integer's share of the log scale with
   ``log-uniform``), and the objective receives a Python ``int``;
@@ -80,25 +81,28 @@ class Integer(_Range):
                 and self.low < self.high):
             raise BolibError(f"an integer dimension needs integers low < high; got ({self.low!r}, {self.high!r})")
 
-    def _edges(self) -> np.ndarray:
-        """Cell boundaries on [0, 1]: equal cells, or each integer k's share [k - 1/2, k + 1/2] of the log scale."""
-        n = self.high - self.low + 1
+    def _edge(self, k: float) -> float:
+        """The lower boundary on [0, 1] of integer k's cell: equal cells, or k's share [k - 1/2, k + 1/2] of the
+        log scale from low - 1/2 to high + 1/2 (low >= 1 there)."""
         if self.prior == "uniform":
-            return np.linspace(0.0, 1.0, n + 1)
-        lo, hi = math.log(self.low - 0.5), math.log(self.high + 0.5)  # low >= 1 here
-        cuts = [(math.log(k + 0.5) - lo) / (hi - lo) for k in range(self.low, self.high)]
-        return np.array([0.0, *cuts, 1.0])
+            return (k - self.low) / (self.high - self.low + 1)
+        lo, hi = math.log(self.low - 0.5), math.log(self.high + 0.5)
+        return (math.log(k - 0.5) - lo) / (hi - lo)
 
     def from_unit(self, u: float) -> int:
-        cell = int(np.searchsorted(self._edges(), min(max(float(u), 0.0), 1.0), side="right")) - 1
-        return int(self.low + min(max(cell, 0), self.high - self.low))
+        u = min(max(float(u), 0.0), 1.0)
+        if self.prior == "uniform":
+            k = self.low + math.floor(u * (self.high - self.low + 1))
+        else:
+            lo, hi = math.log(self.low - 0.5), math.log(self.high + 0.5)
+            k = math.floor(math.exp(lo + u * (hi - lo)) + 0.5)
+        return int(min(max(k, self.low), self.high))
 
     def to_unit(self, x) -> float:
         if isinstance(x, (bool, np.bool_)) or not float(x).is_integer() or not self.low <= x <= self.high:
             raise BolibError(f"{x!r} is not an integer of the dimension {self}")
-        edges = self._edges()
-        k = int(x) - self.low
-        return float((edges[k] + edges[k + 1]) / 2)
+        k = int(x)
+        return float((self._edge(k) + self._edge(k + 1)) / 2)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -145,7 +149,8 @@ def dimension(spec) -> Dimension:
             if all(isinstance(v, (int, np.integer)) for v in spec):
                 return Integer(int(spec[0]), int(spec[1]))
             return Real(float(spec[0]), float(spec[1]))
-        if len(spec) == 3 and all(_is_number(v) for v in spec[:2]) and isinstance(spec[2], str):
+        if len(spec) in (3, 4) and all(_is_number(v) for v in spec[:2]) and isinstance(spec[2], str) \
+                and (len(spec) == 3 or _is_number(spec[3])):  # skopt's base of the log: the same distribution
             if all(isinstance(v, (int, np.integer)) for v in spec[:2]):
                 return Integer(int(spec[0]), int(spec[1]), spec[2])
             return Real(float(spec[0]), float(spec[1]), spec[2])

@@ -273,13 +273,19 @@ def test_x0_y0_callbacks_and_a_fresh_seed():
     told = []
     res = bolib.minimize(lambda x: float((x[0] - 0.2) ** 2), [(0.0, 1.0)], method="gp-ei", n_calls=8,
                          x0=[[0.9]], y0=[0.49], callback=lambda r: told.append(len(r.func_vals)), n_candidates=200)
-    assert len(res.func_vals) == 8 and told == list(range(1, 9))  # y0 is told, not evaluated or counted
-    assert res.optimizer.X.shape == (9, 1)
+    # y0's point is told, not evaluated or counted, and comes first in the result, as in scikit-optimize
+    assert len(res.func_vals) == 9 and told == list(range(2, 10))
+    assert res.x_iters[0, 0] == 0.9 and res.func_vals[0] == 0.49 and res.optimizer.X.shape == (9, 1)
+    known = bolib.minimize(lambda x: 5.0, [(0.0, 1.0)], method="random", n_calls=3, x0=[[0.2]], y0=[0.0])
+    assert known.fun == 0.0 and known.x[0] == 0.2  # the best point may be one the user already knew
     evaluated = bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="random", n_calls=4, x0=[0.75])
     assert evaluated.x_iters[0, 0] == 0.75
     stopped = bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="random", n_calls=20,
                              callback=[lambda r: None, lambda r: len(r.func_vals) >= 6])
     assert len(stopped.func_vals) == 6
+    numpy_true = bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="random", n_calls=20,
+                                callback=lambda r: np.int64(len(r.func_vals)) >= 4)  # a numpy bool stops it too
+    assert len(numpy_true.func_vals) == 4
     a = bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="random", n_calls=3, random_state=None)
     b = bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="random", n_calls=3, random_state=a.random_state)
     np.testing.assert_array_equal(a.x_iters, b.x_iters)
@@ -329,6 +335,106 @@ def test_a_checkpointed_run_resumes_where_it_stopped_and_asks_what_it_would_have
     with pytest.raises(BolibError, match="another set-up .*random_state"):
         bolib.minimize(fn, [(0.0, 1.0), (-1.0, 1.0)], n_calls=11, resume=path,
                        **{**kwargs, "random_state": 4})
+
+
+def test_an_error_outside_the_objective_carries_the_run_so_far():
+    def callback(res):
+        if len(res.func_vals) == 5:
+            raise KeyboardInterrupt  # e.g. Ctrl-C, or the user's callback failing
+
+    with pytest.raises(KeyboardInterrupt) as info:
+        bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="random", n_calls=20, callback=callback)
+    assert len(info.value.result.func_vals) == 5
+
+    class Broken(Exception):
+        pass
+
+    def ask_fails(self, n=1):
+        raise Broken("the method failed")
+
+    import bolib.algorithms.baselines as baselines
+
+    original = baselines.RandomSearch.propose
+    baselines.RandomSearch.propose = ask_fails
+    try:
+        with pytest.raises(Broken) as info:
+            bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="random", n_calls=10, n_initial_points=3)
+    finally:
+        baselines.RandomSearch.propose = original
+    assert len(info.value.result.func_vals) == 3  # the initial design, evaluated before the method failed
+
+
+def test_a_checkpoint_that_cannot_be_written_is_refused_before_any_evaluation(tmp_path):
+    calls = []
+    (tmp_path / "file").write_text("")  # a file where the checkpoint's folder should be
+    with pytest.raises(BolibError, match="checkpoint folder"):
+        bolib.minimize(lambda x: calls.append(x) or 0.0, [(0.0, 1.0)], method="random", n_calls=3,
+                       checkpoint=tmp_path / "file" / "run.json")
+    with pytest.raises(BolibError, match="cannot be written to a JSON file"):
+        bolib.minimize(lambda x: calls.append(x) or 0.0, [[object(), object()]], method="random", n_calls=3,
+                       checkpoint=tmp_path / "run.json")
+    assert calls == []
+
+
+def test_resume_checks_x0_and_y0_and_takes_functions_and_tuple_categories(tmp_path):
+    space = [(0.0, 1.0), [("a", 1), ("b", 2)]]
+
+    def fn(x):
+        return float(x[0]) + x[1][1]
+
+    def beta(t):
+        return 4.0
+
+    kwargs = dict(method="gp-ucb", random_state=0, n_candidates=50, maxiter=5, beta=beta)
+    whole = bolib.minimize(fn, space, n_calls=8, x0=[[0.5, ("a", 1)]], y0=[1.5], checkpoint=tmp_path / "r.json",
+                           **kwargs)
+    again = bolib.minimize(fn, space, n_calls=8, x0=[[0.5, ("a", 1)]], y0=[1.5], resume=tmp_path / "r.json", **kwargs)
+    assert again.x_iters == whole.x_iters and list(again.func_vals) == list(whole.func_vals)
+    with pytest.raises(BolibError, match="another set-up .*x0"):
+        bolib.minimize(fn, space, n_calls=8, resume=tmp_path / "r.json", **kwargs)
+
+
+def test_the_front_door_keeps_the_users_torch_random_state_and_warns_of_repeated_points():
+    import torch
+
+    torch.manual_seed(123)
+    expected = torch.rand(3)
+    torch.manual_seed(123)
+    bolib.minimize(lambda x: float((x[0] - 0.3) ** 2), [(0.0, 1.0)], n_calls=6, random_state=0)
+    assert torch.equal(torch.rand(3), expected)
+    with pytest.warns(UserWarning, match="a point evaluated already.*deterministic=True"):
+        bolib.minimize(lambda x: float((x[0] - 2) ** 2), [(0, 3)], method="gp-ei", n_calls=10, random_state=0,
+                       n_candidates=50, maxiter=5)
+
+
+def test_skopt_log_uniform_with_a_base_pem_bo_without_tasks_and_the_models_field():
+    from bolib.space import Real, dimension
+
+    assert dimension((1e-5, 1e-1, "log-uniform", 10)) == Real(1e-5, 1e-1, "log-uniform")
+    with pytest.raises(BolibError, match="give meta_tasks"):
+        bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="pem-bo", n_calls=4)
+    res = bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="gp-ei", n_calls=6, n_candidates=50, maxiter=5)
+    assert res.models == [res.optimizer.gp]
+    assert bolib.minimize(lambda x: float(x[0]), [(0.0, 1.0)], method="random", n_calls=3).models == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_every_listed_method_runs_through_the_front_door_or_is_refused_with_what_to_pass(method):
+    """Each method at its cheap settings, 5 evaluations (3 of them the initial design) of a 2-D problem in
+    the user's units; the meta-BO methods take one previous task in the same units and sense."""
+    def fn(x):
+        return float((x[0] - 3.0) ** 2 + (x[1] + 1.0) ** 2)
+
+    space, cheap = [(0.0, 10.0), (-5.0, 5.0)], METHODS[method].cheap_settings
+    try:
+        res = bolib.minimize(fn, space, method=method, n_calls=5, n_initial_points=3, random_state=0, **cheap)
+    except BolibError as err:
+        assert "give meta_tasks" in str(err), err
+        X = np.random.default_rng(1).uniform([0.0, -5.0], [10.0, 5.0], (6, 2))
+        res = bolib.minimize(fn, space, method=method, n_calls=5, n_initial_points=3, random_state=0,
+                             meta_tasks=[{"X": X, "y": [fn(x) for x in X]}], **cheap)
+    assert len(res.func_vals) == 5 and np.all(np.isfinite(res.func_vals)) and res.fun == res.func_vals.min()
 
 
 def test_plot_convergence_draws_the_running_best():
