@@ -87,6 +87,7 @@ test-fast: $(STAMP)
 	$(PY) -m pytest -m "not slow" -n 2
 
 lab: $(STAMP)
+	$(PY) -m bolib kernel >/dev/null
 	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/
 
 bench: $(STAMP)

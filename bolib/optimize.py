@@ -99,24 +99,25 @@ class ObjectiveError(BolibError, ValueError):
         self.result = result
 
 
-def _value(raw, x) -> float:
-    """The objective's return value as a float, or an explanation of why it is not one."""
+def _value(raw, x, source: str = "the objective returned") -> float:
+    """The objective's return value (or a ``y0`` value: ``source``) as a float, or an explanation of why it is
+    not one."""
     if isinstance(raw, (str, bytes, dict)) or isinstance(raw, complex) or np.iscomplexobj(raw):
-        raise ObjectiveError(f"the objective must return one real number; at x = {x!r} it returned {raw!r}", None)
+        raise ObjectiveError(f"{source} {raw!r} at x = {x!r}, not one real number", None)
     try:
         value = np.asarray(raw, dtype=float)
     except (TypeError, ValueError):
-        raise ObjectiveError(f"the objective must return one real number; at x = {x!r} it returned {raw!r}",
+        raise ObjectiveError(f"{source} {raw!r} at x = {x!r}, not one real number",
                              None) from None
     if value.size != 1:
-        raise ObjectiveError(f"the objective must return one number; at x = {x!r} it returned shape {value.shape}",
+        raise ObjectiveError(f"{source} an array of shape {value.shape} at x = {x!r}, not one number",
                              None)
     value = float(value.reshape(()))
     if not math.isfinite(value):
-        raise ObjectiveError(f"the objective returned {value} at x = {x!r}; bolib does not fit non-finite values "
+        raise ObjectiveError(f"{source} {value} at x = {x!r}; bolib does not fit non-finite values "
                              "(return a finite penalty instead)", None)
     if abs(value) > LARGEST_VALUE:
-        raise ObjectiveError(f"the objective returned {value:.3g} at x = {x!r}; values beyond +-{LARGEST_VALUE:.0e} "
+        raise ObjectiveError(f"{source} {value:.3g} at x = {x!r}; values beyond +-{LARGEST_VALUE:.0e} "
                              "overflow a GP's arithmetic (their squares exceed the floating-point range): rescale "
                              "the objective, e.g. return its logarithm", None)
     return value
@@ -234,6 +235,10 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
     y0 = None if y0 is None else list(np.atleast_1d(np.asarray(y0, dtype=float)))
     if y0 is not None and len(y0) != len(x0):
         raise BolibError(f"y0 needs one value per point of x0: {len(x0)} points, {len(y0)} values")
+    if y0 is None and len(x0) > n_calls:
+        raise BolibError(f"x0 has {len(x0)} points to evaluate but n_calls is {n_calls}: raise n_calls to at least "
+                         f"{len(x0)}, or give their values as y0")
+    _check_settings(method, settings)
     if settings.get("meta_tasks") is not None:
         settings = {**settings, "meta_tasks": _meta_tasks(settings["meta_tasks"], space, sense)}
     optimizer = make_optimizer(method, space.n_dims, seed, n_init=n_init, **settings)
@@ -253,7 +258,7 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
                        "n_initial_points": n_init, "deterministic": bool(deterministic),
                        "x0": [_jsonable(x) for x in x0], "y0": y0})
     told_x = [np.asarray(x, dtype=float) if space.is_real else list(x) for x in x0] if y0 is not None else []
-    told_y = [_value(value, x) for x, value in zip(x0, y0)] if y0 is not None else []
+    told_y = [_value(value, x, f"y0[{i}] is") for i, (x, value) in enumerate(zip(x0, y0))] if y0 is not None else []
     xs, values = [], []
     seen: dict[str, float] = {}  # a point (as text) -> its value, for deterministic=True
     fresh = rng(seed, "front-door", "unevaluated")
@@ -323,12 +328,14 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
                                      "library versions or processor?)")
                 record(u, x, float(saved["func_vals"][k]))
             else:
-                raw = func(x.copy() if isinstance(x, np.ndarray) else list(x))
                 try:
-                    value = _value(raw, x)
-                except ObjectiveError as err:
-                    raise ObjectiveError(f"{err} (evaluation {len(values) + 1} of {n_calls}; the {len(values)} "
-                                         "before it are in err.result)", result()) from None
+                    value = _value(func(x.copy() if isinstance(x, np.ndarray) else list(x)), x)
+                except BaseException as err:
+                    _withdraw(optimizer, u)  # not left pending in err.result.optimizer
+                    if isinstance(err, ObjectiveError):
+                        raise ObjectiveError(f"{err} (evaluation {len(values) + 1} of {n_calls}; the {len(values)} "
+                                             "before it are in err.result)", result()) from None
+                    raise
                 record(u, x, value)
             progress.update(1)
             res = result()
@@ -344,6 +351,37 @@ def _optimize(func: Callable, dimensions, sense: str, method: str, n_calls, n_in
     finally:
         progress.close()
     return result()
+
+
+def _withdraw(optimizer, u: np.ndarray) -> None:
+    """Record the point ``u``, whose evaluation failed, as failed if the method had it pending (an ``x0``
+    point was never asked)."""
+    try:
+        optimizer.fail(u[None])
+    except ValueError:
+        pass
+
+
+#: scikit-optimize's names for what bolib sets otherwise
+SKOPT_HINTS = {"n_random_starts": "n_initial_points", "acq_func": "a method: gp-ei, gp-pi, gp-ucb or botorch-lognei",
+               "base_estimator": "a method (python -m bolib list)", "noise": "the default method, which fits the noise",
+               "acq_optimizer": "the method's own maximiser settings", "n_jobs": "one process per run"}
+
+
+def _check_settings(method: str, settings: dict) -> None:
+    """Refuse a setting ``method`` does not take, naming the ones it takes (and scikit-optimize's equivalent)."""
+    import inspect
+
+    from bolib.algorithms import METHODS
+
+    cls = METHODS[method]
+    taken = {p for c in cls.__mro__ if "__init__" in vars(c) for p, par in inspect.signature(c.__init__).parameters.items()
+             if par.kind is par.KEYWORD_ONLY}
+    unknown = sorted(set(settings) - taken)
+    if unknown:
+        hints = "".join(f"; for {k} use {SKOPT_HINTS[k]}" for k in unknown if k in SKOPT_HINTS)
+        raise BolibError(f"{method} does not take {', '.join(unknown)}{hints}; its settings: "
+                         f"{', '.join(sorted(taken - {'n_init'})) or 'none'}")
 
 
 def _ask(optimizer) -> np.ndarray:
@@ -457,20 +495,48 @@ def _front_door(func, dimensions, sense, method, n_calls, n_initial_points, x0, 
                      random_state, checkpoint, resume, verbose, bool(deterministic), settings)
 
 
-def plot_convergence(result: OptimizeResult, ax=None, **kwargs):
-    """Best value so far against the number of evaluations (one run), on a log axis when every value is
-    positive and they span more than two decades; returns the axes."""
+def plot_convergence(*args, ax=None, true_minimum=None, yscale=None, **kwargs):
+    """Best value so far against the number of evaluations, with scikit-optimize's call forms: each argument
+    is a result, a list of results (their mean curve, each run faintly) or a ``(name, results)`` pair. One
+    result also shows its evaluations as dots. ``true_minimum`` draws a line at the known optimum; ``yscale``
+    (e.g. ``"log"``) overrides the automatic choice, a log axis when every value is positive and they span
+    more than two decades. ``kwargs`` go to the curves. Returns the axes."""
     import matplotlib.pyplot as plt
 
+    if not args:
+        raise TypeError("plot_convergence needs at least one result, list of results or (name, results) pair")
     if ax is None:
         _, ax = plt.subplots(figsize=(4.5, 3))
-    n = np.arange(1, len(result.func_vals) + 1)
-    ax.plot(n, result.func_vals, ".", color="0.6", label="evaluations")
-    ax.plot(n, result.best_so_far, label=f"best so far ({result.method})", **kwargs)
-    values = np.asarray(result.func_vals)
-    if np.all(values > 0) and values.max() / values.min() > 100:
+    shown = []
+    for arg in args:
+        name, runs = arg if isinstance(arg, tuple) else (None, arg)
+        runs = list(runs) if isinstance(runs, (list, tuple)) else [runs]
+        if not all(isinstance(r, OptimizeResult) for r in runs):
+            raise TypeError(f"plot_convergence takes results of bolib.minimize / maximize, lists of them or "
+                            f"(name, results) pairs; got {arg!r}")
+        label = name or (f"best so far ({runs[0].method})" if len(runs) == 1 else f"mean best so far ({runs[0].method})")
+        if len(runs) == 1:
+            n = np.arange(1, len(runs[0].func_vals) + 1)
+            if len(args) == 1:
+                ax.plot(n, runs[0].func_vals, ".", color="0.6", label="evaluations")
+            ax.plot(n, runs[0].best_so_far, label=label, **kwargs)
+        else:
+            length = min(len(r.func_vals) for r in runs)
+            curves = np.array([r.best_so_far[:length] for r in runs])
+            n = np.arange(1, length + 1)
+            for curve in curves:
+                ax.plot(n, curve, color="0.8", lw=0.6)
+            ax.plot(n, curves.mean(axis=0), label=label, **kwargs)
+        shown.extend(runs)
+    if true_minimum is not None:
+        ax.axhline(true_minimum, ls="--", color="k", lw=0.8, label="true minimum")
+    values = np.concatenate([r.func_vals for r in shown])
+    if yscale is not None:
+        ax.set_yscale(yscale)
+    elif np.all(values > 0) and values.max() / values.min() > 100:
         ax.set_yscale("log")
     ax.set_xlabel("evaluation")
-    ax.set_ylabel("minimum found" if result.sense == "min" else "maximum found")
+    senses = {r.sense for r in shown}
+    ax.set_ylabel("minimum found" if senses == {"min"} else "maximum found" if senses == {"max"} else "best found")
     ax.legend()
     return ax

@@ -124,8 +124,11 @@ class Categorical:
         return self.categories[min(int(min(max(float(u), 0.0), 1.0) * k), k - 1)]
 
     def to_unit(self, x) -> float:
+        """The cell centre of category ``x``; a numpy scalar counts as its Python value, and numbers match by
+        value (32.0 is the category 32) but never a bool (True is not the category 1)."""
+        x = x.item() if isinstance(x, np.generic) else x
         for i, category in enumerate(self.categories):
-            if category == x and type(category) is type(x):
+            if category == x and (type(category) is type(x) or _is_number(category) and _is_number(x)):
                 return (i + 0.5) / len(self.categories)
         raise BolibError(f"{x!r} is not a category of {list(self.categories)}")
 
@@ -142,6 +145,12 @@ def dimension(spec) -> Dimension:
     :class:`Categorical`."""
     if isinstance(spec, (Real, Integer, Categorical)):
         return spec
+    kind = type(spec).__name__  # scikit-optimize's own dimension objects, read by their fields
+    if kind == "Categorical" and hasattr(spec, "categories"):
+        return Categorical(tuple(spec.categories), getattr(spec, "name", None))
+    if kind in ("Real", "Integer") and hasattr(spec, "low") and hasattr(spec, "prior"):
+        cls, cast = (Real, float) if kind == "Real" else (Integer, int)
+        return cls(cast(spec.low), cast(spec.high), spec.prior, getattr(spec, "name", None))
     if isinstance(spec, list):
         return Categorical(spec)
     if isinstance(spec, tuple):

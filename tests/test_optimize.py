@@ -437,6 +437,57 @@ def test_every_listed_method_runs_through_the_front_door_or_is_refused_with_what
     assert len(res.func_vals) == 5 and np.all(np.isfinite(res.func_vals)) and res.fun == res.func_vals.min()
 
 
+def test_front_door_details_a_skopt_user_meets():
+    import skopt.space
+
+    from bolib.space import Categorical, Space
+
+    with pytest.raises(BolibError, match="random does not take acq_func; for acq_func use a method: gp-ei"):
+        bolib.minimize(lambda x: 0.0, [(0.0, 1.0)], method="random", n_calls=3, acq_func="EI")
+    with pytest.raises(BolibError, match="gp-ei does not take meta_tasks; its settings: .*n_candidates"):
+        bolib.minimize(lambda x: 0.0, [(0.0, 1.0)], method="gp-ei", n_calls=3, meta_tasks=[])
+    with pytest.raises(BolibError, match="x0 has 4 points to evaluate but n_calls is 3"):
+        bolib.minimize(lambda x: 0.0, [(0.0, 1.0)], method="random", n_calls=3, x0=[[0.1], [0.2], [0.3], [0.4]])
+    with pytest.raises(BolibError, match=r"y0\[0\] is nan at x = \[0.5\]"):
+        bolib.minimize(lambda x: 0.0, [(0.0, 1.0)], method="random", n_calls=3, x0=[[0.5]], y0=[float("nan")])
+    assert Categorical([16, 32, 64]).to_unit(np.int64(32)) == Categorical([16, 32, 64]).to_unit(32.0) == 0.5
+    assert Categorical(["relu", "tanh"]).to_unit(np.str_("tanh")) == 0.75
+    with pytest.raises(BolibError, match="True is not a category"):
+        Categorical([1, 2]).to_unit(True)
+    space = Space([skopt.space.Real(1e-5, 1e-1, "log-uniform", name="lr"), skopt.space.Integer(1, 32),
+                   skopt.space.Categorical(["relu", "tanh"])])
+    assert [type(d).__name__ for d in space.dimensions] == ["Real", "Integer", "Categorical"]
+    assert space.dimensions[0].prior == "log-uniform" and space.dimensions[0].name == "lr"
+
+
+def test_a_failed_evaluation_is_not_left_pending():
+    def fn(x):
+        if fn.n == 4:
+            raise RuntimeError("the simulator crashed")
+        fn.n += 1
+        return float(x[0])
+
+    fn.n = 0
+    with pytest.raises(RuntimeError) as info:
+        bolib.minimize(fn, [(0.0, 1.0)], method="random", n_calls=8, n_initial_points=2)
+    opt = info.value.result.optimizer
+    assert len(opt.pending) == 0 and len(opt.failed) == 1 and len(info.value.result.func_vals) == 4
+
+
+def test_plot_convergence_takes_skopts_call_forms():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    runs = [bolib.minimize(lambda x: float(x[0] ** 2), [(-1.0, 1.0)], method="random", n_calls=6, random_state=s)
+            for s in range(2)]
+    assert len(bolib.plot_convergence(*runs).lines) == 2  # one curve each
+    ax = bolib.plot_convergence(("random", runs), true_minimum=0.0, yscale="log")
+    np.testing.assert_allclose(ax.lines[2].get_ydata(), np.mean([r.best_so_far for r in runs], axis=0))
+    assert ax.get_yscale() == "log" and ax.get_legend_handles_labels()[1] == ["random", "true minimum"]
+    with pytest.raises(TypeError, match="results of bolib.minimize"):
+        bolib.plot_convergence([1, 2])
+
+
 def test_plot_convergence_draws_the_running_best():
     import matplotlib
 
