@@ -217,9 +217,9 @@ def declare(claims, S: dict) -> None:
                                {"date": "2026-11-27", "changed": "contrast EXPLOIT (beta = 0) on the same SE targets (was "
                                 "GP-UCB on Matérn 1/2 targets)",
                                 "why": "a harder target outside the theorem's class is not a rule or regime inside it that "
-                                       "breaks the bound; on a finite grid every rule that settles on the maximiser, EXPLOIT "
-                                       "included, meets the bound, so this rate check cannot separate anything and Thm 3.1 "
-                                       "is carried by the proof's bound C6-A2 (independent audit H3, issue 27)",
+                                       "breaks the bound; EXPLOIT on the same targets and grid is such a rule (it has no "
+                                       "exploration term), so it shows whether the bound separates anything (independent "
+                                       "audit H3, issue 27)",
                                 "verdict_before": "inconclusive" if d == 1 else "reproduced"}])
     for kernel in ("matern05", "matern15", "matern25"):
         claims.comparison(f"C7-level-{kernel}", f"EXPLOIT+ with Sobol exploration has smaller sup sigma_t than with i.i.d. uniform ({kernel}, d=2)",
