@@ -19,9 +19,9 @@ user's dimensions and this module flips the sign for minimisation. The first poi
 with ``y0`` if given, else evaluated), then the method's scrambled Sobol design up to
 ``n_initial_points`` points in all (default max(5, 2 d)), then the method.
 
-Nothing is lost: an exception raised by the objective propagates unchanged, with the run so far on it
-(``err.result``); a value that is not one finite number stops the run with :class:`ObjectiveError`,
-which carries the same. ``checkpoint=path`` writes every evaluation to a JSON file as it happens, and
+Nothing is lost: an exception raised during the run (by the objective, a callback or the method, or an
+interrupt) propagates unchanged, with the run so far on it (``err.result``); a value that is not one finite
+number stops the run with :class:`ObjectiveError`, which carries the same. ``checkpoint=path`` writes every evaluation to a JSON file as it happens, and
 ``resume=path`` continues a run from such a file: the method is rebuilt with the same seed and the saved
 evaluations are told again in order (each asked point must match the saved one), so the resumed run
 asks what the uninterrupted run would have asked next.
