@@ -368,15 +368,19 @@ SKOPT_HINTS = {"n_random_starts": "n_initial_points", "acq_func": "a method: gp-
                "acq_optimizer": "the method's own maximiser settings", "n_jobs": "one process per run"}
 
 
-def _check_settings(method: str, settings: dict) -> None:
-    """Refuse a setting ``method`` does not take, naming the ones it takes (and scikit-optimize's equivalent)."""
+def method_settings(method: str) -> set[str]:
+    """The keyword settings ``method``'s constructors take (its class's and its bases')."""
     import inspect
 
     from bolib.algorithms import METHODS
 
-    cls = METHODS[method]
-    taken = {p for c in cls.__mro__ if "__init__" in vars(c) for p, par in inspect.signature(c.__init__).parameters.items()
-             if par.kind is par.KEYWORD_ONLY}
+    return {p for c in METHODS[method].__mro__ if "__init__" in vars(c)
+            for p, par in inspect.signature(c.__init__).parameters.items() if par.kind is par.KEYWORD_ONLY}
+
+
+def _check_settings(method: str, settings: dict) -> None:
+    """Refuse a setting ``method`` does not take, naming the ones it takes (and scikit-optimize's equivalent)."""
+    taken = method_settings(method)
     unknown = sorted(set(settings) - taken)
     if unknown:
         hints = "".join(f"; for {k} use {SKOPT_HINTS[k]}" for k in unknown if k in SKOPT_HINTS)

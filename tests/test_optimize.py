@@ -141,17 +141,11 @@ def test_gp_ucb_refuses_a_schedule_that_gives_a_bad_beta():
         opt.ask()
 
 
-def count_settings_taken(method):
-    """The settings of :data:`COUNT_SETTINGS` that ``method``'s constructors take."""
-    import inspect
-
-    return sorted({p for cls in METHODS[method].__mro__ if "__init__" in vars(cls)
-                   for p in inspect.signature(cls.__init__).parameters if p in COUNT_SETTINGS})
-
-
 @pytest.mark.parametrize("method", sorted(METHODS))
 def test_every_method_refuses_a_count_below_its_least_value_naming_the_range(method):
-    taken = count_settings_taken(method)
+    from bolib.optimize import method_settings
+
+    taken = sorted(method_settings(method) & set(COUNT_SETTINGS))
     for setting in taken:
         least = COUNT_SETTINGS[setting]
         for bad in (least - 1, least + 0.5):
