@@ -21,6 +21,17 @@ additive models", ICML 2015, arXiv:1503.01673): Add-GP-UCB and its baselines as 
 * beta_t (t = number of observations + 1, the initial design included): ``practical`` (Sec. 5, and
   the authors' code) beta_t = 0.2 d_j log(2t) with d_j the dimension of *group j*; ``theory``
   (Thm 5) beta_t = 2 log(M pi^2 t^2 / (2 delta)) + 2 d log(D t^3) with d the largest group size.
+* ``known_kernel`` (Alg. 1, the setting of Thm 5): the prior is given, not fitted: mean 0, each group an
+  SE kernel of bandwidth ``lengthscale`` and variance ``outputscale``, Gaussian noise of variance
+  ``noise``, all in the units of the observations (no standardisation, no refit, no stagnation rule).
+  It needs ``decomposition="known"``.
+* The fit's departures from the authors' choices, as settings for measuring them: ``prior_mean`` "data"
+  (observations standardised, so the prior mean is mean(y): the library default of the authors' code) or
+  "zero" (observations divided by std(y_init), not centred: the prior mean 0 of the authors' synthetic demo);
+  ``max_lengthscale`` (inf; the authors' fit box has h <= 5), an upper bound held like the stagnation cap;
+  ``start_lengthscale`` (None; Sec. 5 states 1e-5): the bandwidth held there, with only the scale fitted, for
+  the first ``refit_every`` proposals, then the first full fit (the kernel's box raises 1e-5 to 1e-3, which
+  is as flat on [0, 1]^D: every observation is uncorrelated with every other point).
 * Refits (Alg. 2): hyperparameters and the decomposition every ``refit_every`` (25) observations;
   between refits the GP is conditioned on the new data with fixed hyperparameters. Stagnation rule
   (authors' code): if the full posterior standard deviation at the chosen point stays below
@@ -61,6 +72,7 @@ from bolib.models import GP
 
 DECOMPOSITIONS = ("partialLearn", "random", "known", "full")
 BETAS = ("practical", "theory")
+PRIOR_MEANS = ("data", "zero")
 #: DIRECT's epsilon in the authors' code (Finkel's Direct.m). Their runs set no iteration limit; ours is
 #: the evaluation limit, which never binds first (every iteration evaluates at least two new points)
 #: and keeps SciPy from allocating for a million iterations (about 40 ms per call)
@@ -77,7 +89,8 @@ def random_groups(dim: int, group_dim: int, rng: np.random.Generator) -> list[li
     return [sorted(int(i) for i in perm[s:s + group_dim]) for s in range(0, dim, group_dim)]
 
 
-def grouping_log_evidences(X, y, groupings, lengthscale: float, outputscale: float, noise: float) -> np.ndarray:
+def grouping_log_evidences(X, y, groupings, lengthscale: float, outputscale: float, noise: float,
+                           standardize: bool = True) -> np.ndarray:
     """log p(z | h, sigma, groups) of each grouping in ``groupings``, at fixed hyperparameters: the
     quantity :attr:`bolib.models.GP.log_evidence` gives for ``GP("rbf", groups=..., tie="all")`` with
     lengthscale h, per-group scale sigma and noise variance ``noise`` (z: y standardised as GP does),
@@ -91,7 +104,7 @@ def grouping_log_evidences(X, y, groupings, lengthscale: float, outputscale: flo
     y = torch.as_tensor(np.asarray(y), dtype=torch.float64).reshape(-1)
     n = len(y)
     std = y.std() if n > 1 else torch.tensor(1.0, dtype=torch.float64)
-    z = ((y - y.mean()) / (std if std > 0 else 1.0)).unsqueeze(-1)
+    z = (((y - y.mean()) / (std if std > 0 else 1.0)) if standardize else y).unsqueeze(-1)
     squares = U ** 2
     eye = noise * torch.eye(n, dtype=torch.float64)
     scores = []
@@ -116,6 +129,31 @@ def beta_practical(t: int, group_dim: int) -> float:
 def beta_theory(t: int, n_groups: int, group_dim: int, dim: int, delta: float) -> float:
     """Thm 5: beta_t = 2 log(M pi^2 t^2 / (2 delta)) + 2 d log(D t^3)."""
     return 2 * math.log(n_groups * math.pi ** 2 * t * t / (2 * delta)) + 2 * group_dim * math.log(dim * t ** 3)
+
+
+def check_lengthscale(name: str, value, infinite: bool = False) -> float:
+    """``value`` as a float if it is a number > 0, finite unless ``infinite``, or a ``BadValueError``."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= math.inf or (
+            value == math.inf and not infinite):
+        raise BadValueError(f"{name} must be a {'' if infinite else 'finite '}number > 0; got {value!r}")
+    return float(value)
+
+
+def check_known_kernel(known_kernel, decomposition: str) -> dict:
+    """``known_kernel`` of :class:`AddGPUCB` as a dict of three positive finite floats, or a
+    ``BadValueError`` naming what is valid."""
+    names = ("lengthscale", "outputscale", "noise")
+    if decomposition != "known":
+        raise BadValueError(f"known_kernel needs decomposition='known' (Alg. 1 knows the groups); got {decomposition!r}")
+    if not isinstance(known_kernel, dict) or set(known_kernel) != set(names):
+        raise BadValueError(f"known_kernel must be a dict with exactly the keys {', '.join(names)}; got {known_kernel!r}")
+    out = {}
+    for name in names:
+        value = known_kernel[name]
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
+            raise BadValueError(f"known_kernel[{name!r}] must be a finite number > 0; got {value!r}")
+        out[name] = float(value)
+    return out
 
 
 def inverse_factor(gp: GP) -> np.ndarray:
@@ -161,12 +199,15 @@ def direct_maximize(fn, dim: int, maxfun: int) -> np.ndarray:
 
 
 class AddGPUCB(GPOptimizer):
-    """Add-GP-UCB (Alg. 1 with ``beta="theory"``, Alg. 2 with the defaults); see the module docstring.
+    """Add-GP-UCB (Alg. 1 with ``beta="theory"`` and ``known_kernel``, Alg. 2 with the defaults); see the module
+    docstring.
 
     ``group_dim``: d of "Add-d/M" for ``partialLearn`` / ``random`` (default min(3, D)).
     ``group_evals``: DIRECT evaluations per group (the paper: ceil(0.9 B / M) for Add-d/M, ceil(B / M)
     for Add-*, B for GP-UCB, with B = min(5000, 100 D)). ``n_perms``: groupings scored by
     ``partialLearn`` (default 5 D). ``noise``: ``"paper"`` or a variance in standardised units.
+    ``known_kernel``: None (fitted, Alg. 2) or ``{"lengthscale": h, "outputscale": s, "noise": v}`` (Alg. 1).
+    ``prior_mean``, ``max_lengthscale``, ``start_lengthscale``: see the module docstring.
     """
 
     name = "add-gp-ucb"
@@ -174,8 +215,14 @@ class AddGPUCB(GPOptimizer):
 
     def __init__(self, dim, seed=0, *, group_dim=None, decomposition="partialLearn", beta="practical",
                  delta=0.1, group_evals=None, n_perms=None, refit_every=25, stagnation=(0.002, 5),
-                 noise="paper", fit_starts=2, n_init=None):
+                 noise="paper", fit_starts=2, n_init=None, known_kernel=None, prior_mean="data",
+                 max_lengthscale=math.inf, start_lengthscale=None):
         self.decomposition = check_choice("decomposition", decomposition, DECOMPOSITIONS)
+        self.known_kernel = None if known_kernel is None else check_known_kernel(known_kernel, decomposition)
+        self.prior_mean = check_choice("prior_mean", prior_mean, PRIOR_MEANS)
+        self.max_lengthscale = check_lengthscale("max_lengthscale", max_lengthscale, infinite=True)
+        self.start_lengthscale = (None if start_lengthscale is None
+                                  else check_lengthscale("start_lengthscale", start_lengthscale))
         self.beta_rule = check_choice("beta", beta, BETAS)
         self.group_dim = min(3, int(dim)) if group_dim is None else int(group_dim)
         if not 1 <= self.group_dim <= int(dim):
@@ -191,8 +238,9 @@ class AddGPUCB(GPOptimizer):
         self.n_perms = 5 * self.dim if n_perms is None else check_integer("n_perms", n_perms, 1)
         self.stagnation = (float(stagnation[0]), int(stagnation[1]))
         self.groups: list[list[int]] | None = [list(range(self.dim))] if decomposition == "full" else None
-        self.h_cap = math.inf
+        self.h_cap = self.max_lengthscale
         self._low_sigma = 0
+        self.y_scale = 1.0  # the observations are divided by it when prior_mean="zero": std(y_init)
 
     # ------------------------------------------------------------------ model
     def build_models(self, kernel, ard, lengthscale, noise) -> None:
@@ -210,7 +258,21 @@ class AddGPUCB(GPOptimizer):
     def _gp(self, groups, lengthscale=None, outputscale=None, fit=True, fit_lengthscale=True) -> GP:
         scale = None if outputscale is None else outputscale * len(groups)  # make_kernel shares it out
         return GP("rbf", groups=groups, tie="all", lengthscale=lengthscale, outputscale=scale, noise=self.noise_var,
-                  fit=fit, fit_lengthscale=fit_lengthscale, **self.gp_settings)
+                  fit=fit, fit_lengthscale=fit_lengthscale, standardize=self.prior_mean == "data",
+                  **self.gp_settings)
+
+    def _targets(self) -> np.ndarray:
+        """The observations the GP sees: as told (the GP standardises them) or, with prior mean 0, divided by
+        std(y_init)."""
+        return self.y if self.prior_mean == "data" else self.y / self.y_scale
+
+    def _known_gp(self) -> GP:
+        """Alg. 1's prior: the known kernel, mean 0, the observations as they are."""
+        k = self.known_kernel
+        self.noise_var = k["noise"]
+        return GP("rbf", groups=self.groups, tie="all", lengthscale=k["lengthscale"],
+                  outputscale=k["outputscale"] * len(self.groups), noise=k["noise"], fit=False, standardize=False,
+                  **self.gp_settings)
 
     def _hyper(self, gp: GP | None = None) -> tuple[float, float]:
         """The shared lengthscale h and per-group scale sigma of ``gp`` (default: the current model)."""
@@ -222,10 +284,10 @@ class AddGPUCB(GPOptimizer):
         lengthscale, scale = start
         if lengthscale is not None:
             lengthscale = min(lengthscale, self.h_cap)
-        gp = self._gp(groups, lengthscale, scale).fit(self.X, self.y)
+        gp = self._gp(groups, lengthscale, scale).fit(self.X, self._targets())
         h, scale = self._hyper(gp)
         if h > self.h_cap:
-            gp = self._gp(groups, self.h_cap, scale, fit_lengthscale=False).fit(self.X, self.y)
+            gp = self._gp(groups, self.h_cap, scale, fit_lengthscale=False).fit(self.X, self._targets())
         return gp
 
     def _learn_groups(self, start) -> list[list[int]]:
@@ -238,24 +300,31 @@ class AddGPUCB(GPOptimizer):
         blocks = [list(range(s, min(s + self.group_dim, self.dim))) for s in range(0, self.dim, self.group_dim)]
         lengthscale, scale = start
         gp = self._gp(blocks, None if lengthscale is None else min(lengthscale, self.h_cap), scale)
-        gp.fit(self.X @ A0, self.y)
+        gp.fit(self.X @ A0, self._targets())
         h, scale = self._hyper(gp)
         candidates = [random_groups(self.dim, self.group_dim, self.rng) for _ in range(max(1, self.n_perms))]
         distinct = list(dict.fromkeys(tuple(sorted(map(tuple, g))) for g in candidates))
-        scores = dict(zip(distinct, grouping_log_evidences(self.X, self.y, distinct, min(h, self.h_cap), scale,
-                                                           self.noise_var)))
+        scores = dict(zip(distinct, grouping_log_evidences(self.X, self._targets(), distinct, min(h, self.h_cap),
+                                                           scale, self.noise_var, self.prior_mean == "data")))
         return candidates[int(np.argmax([scores[tuple(sorted(map(tuple, g)))] for g in candidates]))]
 
     def fit_model(self) -> GP:
         n = len(self.y)
+        if self.known_kernel is not None:
+            self.gp = self.gp or self._known_gp()
+            return self.gp.fit(self.X, self.y, refit=False)
         if self.gp is None:
             std = float(np.std(self.y, ddof=1)) if n > 1 else 0.0
             paper = 0.01 / std if std > 0 else 1e-2  # 0.01 std(y_init), as a variance in units of var(y_init)
             self.noise_var = paper if self.noise_setting == "paper" else float(self.noise_setting)
             self.info["noise_standardised"] = self.noise_var
-        refit = refit_due(n, 0 if self.gp is None else self._fitted_at, **self.refit_schedule)
+            self.y_scale = std if std > 0 else 1.0
+        if self.start_lengthscale is not None and len(self.history) < self.refit_schedule["every"]:
+            return self._start_phase()
+        fitted = self.gp is not None and self._fitted_at != 0
+        refit = refit_due(n, self._fitted_at if fitted else 0, **self.refit_schedule)
         if refit:
-            start = self._hyper() if self.gp is not None else (None, None)
+            start = self._hyper() if fitted else (None, None)
             if self.decomposition in ("partialLearn", "random"):
                 self.groups = (self._learn_groups(start) if self.decomposition == "partialLearn"
                                else random_groups(self.dim, self.group_dim, self.rng))
@@ -265,7 +334,15 @@ class AddGPUCB(GPOptimizer):
                                                        "lengthscale": self._hyper()[0],
                                                        "outputscale": self._hyper()[1]})
         else:
-            self.gp.fit(self.X, self.y, refit=False)
+            self.gp.fit(self.X, self._targets(), refit=False)
+        return self.gp
+
+    def _start_phase(self) -> GP:
+        """Sec. 5's start phase: the bandwidth held at ``start_lengthscale``, only the scale fitted (a learned
+        decomposition starts from a random grouping, which does not matter at that bandwidth)."""
+        if self.groups is None:
+            self.groups = random_groups(self.dim, self.group_dim, self.rng)
+        self.gp = self._gp(self.groups, self.start_lengthscale, None, fit_lengthscale=False).fit(self.X, self._targets())
         return self.gp
 
     # ------------------------------------------------------------------ acquisition
@@ -298,6 +375,8 @@ class AddGPUCB(GPOptimizer):
     def _track_stagnation(self, gp: GP, x: np.ndarray) -> None:
         """Authors' stagnation rule: cap h at 0.9 h and force a refit after ``stagnation[1]`` proposals
         in a row with full posterior std below ``stagnation[0]``."""
+        if self.known_kernel is not None or self._fitted_at == 0:
+            return
         sigma = float(gp.predict(x[None])[1][0])
         self._low_sigma = self._low_sigma + 1 if sigma < self.stagnation[0] else 0
         if self._low_sigma >= self.stagnation[1]:

@@ -231,14 +231,14 @@ class ClaimBook:
                                          params | ({"contrast": contrast} if contrast is not None else {}), **where))
 
     def rate(self, id: str, statement: str, paper_value: str, *, claimed: tuple[float, float], estimator: str,
-             contrast: str | None = None, **where) -> Declaration:
-        """Declare "the exponent lies in ``claimed``", estimated per seed by ``estimator`` (a
-        description), with an optional ``contrast`` run (:func:`bolib.claims.rules.rate`)."""
+             contrast: str | None = None, quantity: str = "exponent", **where) -> Declaration:
+        """Declare "the ``quantity`` (an exponent, or a ratio to a bound) lies in ``claimed``", estimated per
+        seed by ``estimator`` (a description), with an optional ``contrast`` run (:func:`bolib.claims.rules.rate`)."""
         claimed = (float(claimed[0]), float(claimed[1]))
         rule = (f"{estimator}, per seed, mean with a bootstrap interval over seeds inside [{claimed[0]:g}, "
                 f"{claimed[1]:g}]" + (f"; reproduced only if the contrast ({contrast}) is not" if contrast else ""))
-        return self._declare(Declaration(id, "rate", statement, str(paper_value), rule,
-                                         {"claimed": claimed, "contrast_label": contrast}, **where))
+        params = {"claimed": claimed, "contrast_label": contrast, **({"quantity": quantity} if quantity != "exponent" else {})}
+        return self._declare(Declaration(id, "rate", statement, str(paper_value), rule, params, **where))
 
     def value(self, id: str, statement: str, paper_value: float, *, tolerance: float, **where) -> Declaration:
         """Declare "we obtain the printed ``paper_value`` within ``tolerance``" (:func:`bolib.claims.rules.value`)."""

@@ -442,8 +442,9 @@ def resampled_mean(per_seed: Sequence[float], level: float = 0.95, seed: int = 0
 
 
 def rate(per_seed: Sequence[float], claimed: tuple[float, float], contrast: Sequence[float] | None = None,
-         contrast_label: str = "contrast") -> Decision:
-    """Decide "the exponent lies in ``claimed``" from one estimate per seed, resampled over seeds.
+         contrast_label: str = "contrast", quantity: str = "exponent") -> Decision:
+    """Decide "the exponent (or another ``quantity``) lies in ``claimed``" from one estimate per seed,
+    resampled over seeds.
 
     With ``contrast`` (per-seed exponents of a run outside the theorem's assumptions), the claim is
     reproduced only if the contrast is shown to lie *outside* the claimed range (its own verdict is
@@ -451,11 +452,11 @@ def rate(per_seed: Sequence[float], claimed: tuple[float, float], contrast: Sequ
     anything, so the verdict is then inconclusive.
     """
     estimate, ci = resampled_mean(per_seed)
-    decision = interval(estimate, ci, claimed, len(per_seed), "exponent")
+    decision = interval(estimate, ci, claimed, len(per_seed), quantity)
     if contrast is None:
         return decision
     c_est, c_ci = resampled_mean(contrast)
-    c_decision = interval(c_est, c_ci, claimed, len(contrast), "exponent")
+    c_decision = interval(c_est, c_ci, claimed, len(contrast), quantity)
     decision.measured += f"; {contrast_label}: {c_est:.4g} (95% CI {c_ci[0]:.4g} to {c_ci[1]:.4g})"
     decision.details["contrast"] = {"label": contrast_label, **c_decision.details}
     if decision.verdict == "reproduced" and c_decision.verdict != "not reproduced":

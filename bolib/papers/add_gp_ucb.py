@@ -13,17 +13,17 @@ The optimisers are in :mod:`bolib.algorithms.add_gp_ucb` and the synthetic funct
 * :func:`lemma10_coverage`: whether the band |f - mu| <= beta^{1/2} sum_j sigma_j of Lemma 10 holds on a
   whole product grid for functions drawn from the additive prior (C10).
 * :func:`bolib.theory.greedy_information_gain` (shared, re-exported), :func:`gain_kernels`,
-  :func:`logdet_subadditivity`: the information gain of Theorem 4 (C4), estimated by greedy variance
-  maximisation, and the exact step that makes it linear in D.
+  :func:`logdet_subadditivity`: the information gain of Theorem 4 against the full kernel's (C4a), estimated
+  by greedy variance maximisation, and the exact step that makes it linear in D.
 * :func:`spectrum`, :func:`decay_form_gap`, :func:`spectra_union_gaps`: the eigenvalue decay used in the proof
   of Theorem 4 (C8a) and the tail inequality that replaces its union-of-spectra step (C8b).
 * :func:`lemma11_slopes`: the deterministic core of Lemma 11's Lipschitz bound on the posterior mean (C11).
 * :func:`table1_exponent`, :func:`table1_ratio`, :func:`composed_exponent`: the T-exponents of Table 1's Matern
   column and the ratio of its two cells (C-T1).
 * :func:`acquisition_gaps`: per-group against joint maximisation of eq. 6 (C-acq, Sec. 4.2).
-* :func:`exponent_windows`, :func:`exponent_fall`, :func:`polylog_exponent`, :func:`polylog_fall`: the fall of
-  the gain's local growth exponent between two windows of T, measured and as Theorem 4's (log T)^{d+1}
-  rate gives it (C4b).
+* :func:`spectral_kernels`, :func:`additive_spectrum`, :func:`spectral_gain`, :func:`loglog_growth`: the
+  information gain of a uniform design of T points from the additive kernel's spectrum, and its growth exponent in log T, which Theorem 4's (log T)^{d+1} bounds by d + 1 (C4b).
+* :func:`thm5_bound`: the right-hand side of Theorem 5, set against the regret of Algorithm 1 (C5-thm).
 """
 from __future__ import annotations
 
@@ -34,8 +34,7 @@ import numpy as np
 import torch
 from scipy.optimize import minimize
 
-from bolib import stats
-from bolib.algorithms.add_gp_ucb import beta_practical, direct_maximize, group_ucb, inverse_factor
+from bolib.algorithms.add_gp_ucb import beta_practical, beta_theory, direct_maximize, group_ucb, inverse_factor
 from bolib.models import GP
 from bolib.models.kernels import kernel_matrix, make_kernel
 from bolib.runtime import rng as make_rng
@@ -207,51 +206,73 @@ def consecutive_groups(dim: int, group_dim: int) -> list[list[int]]:
 
 
 def gain_kernels(X: np.ndarray, group_dim: int, lengthscale: float) -> dict[str, np.ndarray]:
-    """The kernels of C4 on the points ``X`` (n x D), all with kappa(x, x) = 1 as Theorem 4 assumes:
+    """The kernels of C4a on the points ``X`` (n x D), both with kappa(x, x) = 1 as Theorem 4 assumes:
     ``additive``, consecutive groups of ``group_dim`` coordinates with SE components of bandwidth
-    ``lengthscale`` and scale 1/M; ``full``, one D-dimensional SE kernel of bandwidth
-    lengthscale sqrt(D / d) (so that a point's squared distance, summed over D coordinates instead of d,
-    is measured on the same scale); ``additive matern25``, the additive kernel with Matérn-5/2
-    components, C4b's contrast: Theorem 4.2 bounds its gain by a power of T."""
+    ``lengthscale`` and scale 1/M; ``full``, the D-th order SE kernel (2) of the same bandwidth."""
     dim = X.shape[1]
-    groups = consecutive_groups(dim, group_dim)
-    full = make_kernel("rbf", dim, lengthscale=lengthscale * math.sqrt(dim / group_dim), outputscale=1.0)
-    return {"additive": additive_kernel_matrix(X, groups, lengthscale, 1.0),
-            "full": kernel_matrix(full, X).detach().numpy(),
-            "additive matern25": additive_kernel_matrix(X, groups, lengthscale, 1.0, kind="matern25")}
+    full = make_kernel("rbf", dim, lengthscale=lengthscale, outputscale=1.0)
+    return {"additive": additive_kernel_matrix(X, consecutive_groups(dim, group_dim), lengthscale, 1.0),
+            "full": kernel_matrix(full, X).detach().numpy()}
 
 
-def exponent_windows(T: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The two windows of design sizes over which C4b compares local growth exponents: T/9..T/3 and T/3..T."""
-    return (T // 9, T // 3), (T // 3, T)
+def spectral_kernels(X: np.ndarray, lengthscale: float) -> dict[str, np.ndarray]:
+    """The group kernels of C4b on the points ``X`` (n x d) of one group's box, each with kappa(x, x) = 1:
+    ``additive``, SE of bandwidth ``lengthscale`` (the groups of C4a's additive kernel), and ``additive
+    matern25``, Matérn-5/2 of the same bandwidth, whose gain Theorem 4.2 bounds by a power of T (the
+    contrast). :func:`additive_spectrum` turns each into the spectrum of the additive kernel of M such groups."""
+    return {name: kernel_matrix(make_kernel(kind, X.shape[1], lengthscale=lengthscale, outputscale=1.0), X
+                                ).detach().numpy() for name, kind in (("additive", "rbf"), ("additive matern25", "matern25"))}
 
 
-def exponent_fall(curves: np.ndarray, T: int) -> np.ndarray:
-    """Per-seed fall of the local growth exponent of gain curves (rows, the gain after 1..T points):
-    the log-log slope over the early window of :func:`exponent_windows` minus the slope over the late one.
+def additive_spectrum(K_group: np.ndarray, n_groups: int) -> np.ndarray:
+    """The eigenvalues, in decreasing order, of the additive kernel (1/M) sum_j k(x^(j), x'^(j)) of M disjoint
+    groups with respect to the product of the n-point empirical measures of one group (``K_group``: k on those
+    n points), from the group's n x n matrix alone.
 
-    Theorem 4 gives gamma_T = O((log T)^{d+1}) for the SE kernel: a gain of that order has a local
-    exponent that goes to 0, falling between the windows by about :func:`polylog_fall` (T, d + 1), while a
-    gain that grows like a power of T (or still follows the linear cap T/2 log(1 + eta^-2)) keeps its
-    exponent, a fall near 0."""
-    curves = np.atleast_2d(np.asarray(curves, dtype=float))
-    (a, b), (c, e) = exponent_windows(T)
-    early, late = np.arange(a, b + 1), np.arange(c, e + 1)
-    return stats.loglog_slopes(early, curves[:, early - 1]) - stats.loglog_slopes(late, curves[:, late - 1])
+    Functions of different groups are orthogonal except through the constants, so L2 splits into the
+    constants C and the zero-mean functions Z_j of each group. A maps z(x^(j)) in Z_j to (1/M)(K z)(x^(j)):
+    nothing reaches the other groups. So every combination sum_j w_j z(x^(j)) with sum_j w_j = 0 (M - 1
+    directions) is an eigenfunction with the eigenvalues of (1/M) P_0 K P_0 (P_0 removes the mean), and the
+    symmetric combination M^{-1/2} sum_j z(x^(j)) with the constants carries the operator (1/M) S K S, where
+    S multiplies the constant direction by sqrt(M) (A a = a m + ..., the M groups' constants adding up).
+    With K / n as the operator of the empirical measure, the result is (M - 1) copies of the first spectrum
+    and one of the second (M n values, M - 1 of them the zeros of the constant direction). Unlike a Nyström
+    sample of all D coordinates, which resolves about n / M eigenvalues per group, this resolves n."""
+    n, M = len(K_group), int(n_groups)
+    A = np.asarray(K_group, dtype=float) / n
+    e = np.full(n, 1 / math.sqrt(n))
+    P0 = np.eye(n) - np.outer(e, e)
+    S = np.eye(n) + (math.sqrt(M) - 1) * np.outer(e, e)
+    zero_mean = np.linalg.eigvalsh(P0 @ A @ P0)
+    symmetric = np.linalg.eigvalsh(S @ A @ S)
+    return np.sort(np.concatenate([np.repeat(zero_mean, M - 1), symmetric]) / M)[::-1]
 
 
-def polylog_exponent(T_low: float, T_high: float, power: float) -> float:
-    """Log-log slope of (log T)^power between ``T_low`` and ``T_high``:
-    power log(log T_high / log T_low) / log(T_high / T_low), the local growth exponent that the SE rate
-    gamma_T = O((log T)^{d+1}) of Theorem 4 (power = d + 1) allows across that window."""
-    return power * math.log(math.log(T_high) / math.log(T_low)) / math.log(T_high / T_low)
+def spectral_gain(eigenvalues: np.ndarray, T, noise: float) -> np.ndarray:
+    """The information gain of T points spread like the uniform distribution, from the kernel's spectrum:
+    1/2 sum_s log(1 + T lambda_s / eta^2).
+
+    With ``eigenvalues`` lambda_s of the kernel operator with respect to the uniform distribution (Nyström
+    estimates, :func:`spectrum` or :func:`additive_spectrum`), a design of T uniform points has K_T / T close to that
+    operator on its leading eigenfunctions, so 1/2 log det(I + K_T / eta^2) is close to this sum. It is
+    the quantity the proof of Theorem 4 bounds through the eigenvalue tails (after Srinivas et al. 2010),
+    and it can be evaluated at any T. Eigenvalues below :data:`EIG_FLOOR` lambda_1 (rounding noise) are
+    left out. ``T``: a number or an array; returns an array of the same shape."""
+    lam = np.sort(np.asarray(eigenvalues, dtype=float))[::-1]
+    lam = lam[lam > EIG_FLOOR * lam[0]]
+    T = np.asarray(T, dtype=float)
+    return 0.5 * np.log1p(np.multiply.outer(T, lam) / noise).sum(-1)
 
 
-def polylog_fall(T: int, power: float) -> float:
-    """The fall of :func:`polylog_exponent` from the early to the late window of :func:`exponent_windows`: what
-    :func:`exponent_fall` measures on a gain of order (log T)^power (C4b's claimed range starts at half of it)."""
-    early, late = exponent_windows(T)
-    return polylog_exponent(*early, power) - polylog_exponent(*late, power)
+def loglog_growth(gains_low, gains_high, T_low: float, T_high: float):
+    """The growth exponent of a gain in log T between two design sizes:
+    log(gamma(T_high) / gamma(T_low)) / log(log T_high / log T_low).
+
+    A gain of order (log T)^p has exponent p; Theorem 4 bounds the additive SE gain by (log T)^{d+1}, so its
+    exponent stays at most d + 1 however large T grows. A gain that grows like a power T^q has exponent
+    q log T (between the two sizes, q log(T_high / T_low) / log(log T_high / log T_low)), which passes any
+    bound as T grows: the Matérn kernel of Theorem 4.2."""
+    return np.log(np.asarray(gains_high) / np.asarray(gains_low)) / math.log(math.log(T_high) / math.log(T_low))
 
 
 def logdet_subadditivity(component_matrices, noise: float) -> tuple[float, float]:
@@ -312,6 +333,21 @@ def spectra_union_gaps(sum_eigenvalues: np.ndarray, component_eigenvalues) -> di
     return {"union_error": float(np.max(np.abs(lam - union)) / trace),
             "tail_excess": float(max(0.0, np.max(tail_sum - tail_union)) / trace),
             "tail_sum": tail_sum, "tail_union": tail_union, "union": union}
+
+
+# ------------------------------------------------------------------------------------ Theorem 5
+def thm5_bound(T, gains, n_groups: int, group_dim: int, dim: int, prior_variance: float, noise: float,
+               delta: float = 0.1) -> np.ndarray:
+    """Theorem 5's bound sqrt(8 C_1 beta_T M T gamma_T) with C_1 = 1 / log(1 + eta^-2), for a prior of
+    variance kappa(x, x) = ``prior_variance`` and noise variance ``noise`` (the theorem takes kappa(x, x) = 1:
+    f / sqrt(v) is such a problem, with noise eta^2 / v and regret R_T / sqrt(v), so the bound is scaled back
+    by sqrt(v)). beta_T is Theorem 5's (:func:`bolib.algorithms.add_gp_ucb.beta_theory`), ``gains`` gamma_T at
+    each T. The terms 2 zeta_0 sqrt(T) and C_2 are left out (both >= 0), so with a lower estimate of gamma_T
+    (the greedy gain of a pool) this is a lower estimate of the bound: a regret below it is below the bound."""
+    T = np.asarray(T, dtype=float)
+    beta = np.array([beta_theory(int(t), n_groups, group_dim, dim, delta) for t in np.atleast_1d(T)]).reshape(T.shape)
+    c1 = 1.0 / math.log1p(prior_variance / noise)
+    return math.sqrt(prior_variance) * np.sqrt(8 * c1 * beta * n_groups * T * np.asarray(gains, dtype=float))
 
 
 # ------------------------------------------------------------------------------------ Lemma 11
@@ -421,8 +457,8 @@ def acquisition_gaps(dim: int, group_dim: int, n: int, evals_per_group: int, see
             "time_per_group": time_a, "time_joint": time_b, "maximum": best}
 
 
-__all__ = ["EIG_FLOOR", "Z_LEVELS", "acquisition_gaps", "additive_kernel_matrix", "beta_lemma10", "composed_exponent",
-           "consecutive_groups", "coverage_run", "decay_form_gap", "eq14_errors", "eq14_sums", "exponent_fall",
-           "exponent_windows", "gain_kernels", "greedy_information_gain", "lemma10_coverage", "lemma11_slopes",
-           "lemma7_sides", "logdet_subadditivity", "polylog_exponent", "polylog_fall", "se_lipschitz",
-           "spectra_union_gaps", "spectrum", "table1_exponent", "table1_ratio"]
+__all__ = ["EIG_FLOOR", "Z_LEVELS", "acquisition_gaps", "additive_kernel_matrix", "additive_spectrum", "beta_lemma10", "composed_exponent",
+           "consecutive_groups", "coverage_run", "decay_form_gap", "eq14_errors", "eq14_sums", "gain_kernels",
+           "greedy_information_gain", "lemma10_coverage", "lemma11_slopes", "lemma7_sides", "logdet_subadditivity",
+           "loglog_growth", "se_lipschitz", "spectra_union_gaps", "spectral_gain", "spectral_kernels", "spectrum",
+           "table1_exponent", "table1_ratio", "thm5_bound"]

@@ -9,7 +9,7 @@ paper's experiments or its theory) or ``origin="check"`` (ours). The method list
 
 Only the notebook and its experiment builders import this module; no job does, so editing it changes no
 cached result. It reads its own paper module, :mod:`bolib.papers.add_gp_ucb`, for the levels z of the C10
-calibration claims and the (log T)^{d+1} exponent behind C4b's claimed range.
+calibration claims.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import math
 
 from scipy.stats import norm
 
-from bolib.papers.add_gp_ucb import Z_LEVELS, polylog_fall
+from bolib.papers.add_gp_ucb import Z_LEVELS
 
 #: the nine (D, d', M') panels of Figs. 3-4
 PAPER_CONFIGS = [(10, 3, 3), (24, 6, 4), (24, 11, 2), (40, 5, 8), (40, 18, 2), (40, 35, 1), (96, 5, 19), (96, 29, 3),
@@ -47,6 +47,14 @@ MODE_GAP_REASON = "log 8 = log(0.8 / 0.1): one group of eq. 7 left on a secondar
 C4_DIM, C4_GROUP_DIM, C4_LENGTHSCALE, C4_NOISE = 20, 2, 0.25, 0.01
 #: the greedy information gain of one observation at prior variance 1 and eta^2 = C4_NOISE (C4a's margin)
 ONE_POINT_GAIN = 0.5 * math.log1p(1 / C4_NOISE)
+#: C4b: the design sizes between which the spectral gain's growth exponent in log T is measured. A gain
+#: c T^q has exponent q log(T_high / T_low) / log(log T_high / log T_low) there (11.4 q): at Matérn-5/2's
+#: q = d / (2 nu + d) = 2/7 in d = 2 (its eigenvalue decay s^{-(2 nu + d)/d}) that is 3.2, above d + 1 = 3,
+#: plus 1 from a log T factor; at T <= 1e3 a power and (log T)^3 cannot be told apart this way (q = 2/7 gives
+#: 2.6 over 1e3..1e5)
+C4B_T = (10**4, 10**6)
+#: C5-thm: Theorem 5's delta in beta_T and in the bound (the algorithm's default)
+C5_DELTA = 0.1
 #: accuracy of the face-cascade stand-in on 1,000 windows; the default thresholds score 0.633
 FACE_WINDOWS, FACE_DEFAULT_ACCURACY = 1000, 0.633
 FACE_SE = math.sqrt(FACE_DEFAULT_ACCURACY * (1 - FACE_DEFAULT_ACCURACY) / FACE_WINDOWS)
@@ -59,6 +67,17 @@ FIG5_MARGIN = {
     "face-cascade20": (FACE_SE, f"one binomial standard error of an accuracy on {FACE_WINDOWS:,} windows at the "
                                 f"default thresholds' {FACE_DEFAULT_ACCURACY} (sqrt(p (1 - p) / n))"),
 }
+
+#: the fit choices of the authors (their code, or their text where the code is silent) that ours depart from, each
+#: run on one panel in place of ours (the settings of bolib.algorithms.add_gp_ucb.AddGPUCB), with the key of its
+#: DEV-* claims and where the choice comes from
+DEVIATIONS = {
+    "prior mean 0": ("mean", {"prior_mean": "zero"}, "the authors' synthetic demo: mean 0, observations scaled"),
+    "h <= 5": ("hmax", {"max_lengthscale": 5.0}, "the authors' fit box h in [1e-5, 5]"),
+    "small-h start": ("start", {"start_lengthscale": 1e-5}, "Sec. 5: h = 1e-5 for the first 25 iterations"),
+}
+#: the methods of Figs. 3-4 whose fit the deviations change (the Add-d/M share Add-*'s fit)
+DEV_METHODS = ("Add-*", "GP-UCB")
 
 # ---------------------------------------------------------------- revisions (changes made after results existed)
 C10_REVISION = {"date": "2026-11-22", "changed": "the coverage of Lemma 10's band at its beta (claim C10, >= 0.9 over "
@@ -80,7 +99,32 @@ C4B_REVISIONS = [
      "why": "issue 28: Matern-5/2 (Thm 4.2's polynomial rate) falls by 0.137, above the floor 0.0805, so the "
             "Matern-1/2 contrast did not test the polylogarithmic rate against the nearest rate it excludes",
      "verdict_before": "reproduced"},
+    {"date": "2026-11-27", "changed": "from the fall of the greedy gain's local exponent between T = 33..100 and "
+     "100..300 (claimed at least half the fall of (log T)^3) to the growth exponent in log T of the spectral gain "
+     "1/2 sum_s log(1 + T lambda_s / eta^2) between T = 1e4 and 1e6 (claimed at most d + 1 = 3), the same "
+     "Matern-5/2 contrast",
+     "why": "issue 28: at T <= 300 both gains are still leaving their linear cap, so the Matern-5/2 gain fell "
+            "as fast (0.137 against a floor of 0.081) and the check could not separate a polylogarithmic rate "
+            "from a power; the spectral gain reaches design sizes where the two rates part",
+     "verdict_before": "inconclusive (does not discriminate: the contrast met the range)"},
+    {"date": "2026-11-27", "changed": "the spectrum from one group's Nystrom sample (n points in [0, 1]^2) with the "
+     "additive structure written out exactly (bolib.papers.add_gp_ucb.additive_spectrum) instead of a Nystrom sample "
+     "of all 20 coordinates",
+     "why": "a 20-D sample of n points resolves about n / 10 eigenvalues per group, short of the Matern-5/2 tail that "
+            "T = 1e6 reaches: the contrast's exponent grew with n (1.97, 2.55, 3.01 at n = 1,000, 2,000, 4,000) while "
+            "the SE exponent stayed at 1.98; from one group's sample it is 3.26, 3.38, 3.42 (SE 1.98, 1.99, 1.99), "
+            "and the gains at T = 1e4, where both samples resolve the SE spectrum, agree within 2%",
+     "verdict_before": "inconclusive (does not discriminate: the contrast's exponent 2.55, the SE's 1.98)"},
 ]
+C4A_REVISION = {"date": "2026-11-27", "changed": "the full kernel's bandwidth from 0.25 sqrt(D / d) = 0.79 to the "
+                "groups' 0.25 (eq. 2 with one h)", "why": "issue 28: the verdict turns on this choice (at h = 2.0 "
+                "the full gain is 348 against the additive 397) and the paper compares the kernels at equal "
+                "parameters, so the rule is the paper's, fixed in advance, not a scaling of ours",
+                "verdict_before": "reproduced (additive 397 against full 671)"}
+C5_THM_REVISION = {"date": "2026-11-27", "changed": "declared as a bound on R_T / (Thm 5's bound) of Algorithm 1, "
+                   "RAND as the contrast, instead of listed as not run",
+                   "why": "issue 28: Theorem 5 was never tested in its own setting",
+                   "verdict_before": "not run"}
 C5_SLOPE_REVISION = {"date": "2026-11-22", "changed": "from the log-log slope of R_T to the increment exponent "
                      "log2((R_T - R_T/2) / (R_T/2 - R_T/4))",
                      "why": "the log-log slope counted the initial design's regret and passed a run whose regret "
@@ -177,12 +221,6 @@ def ref_label(S) -> str:
 def fig5_bo(S) -> dict:
     """The BO methods of Fig. 5a each compared with RAND."""
     return {"supernova20": [FIG5["supernova20"][0], "GP-UCB", *S["fig5_extra"]]}
-
-
-def c4_floor(S) -> float:
-    """C4b's lower end: half the fall of the local exponent of (log T)^{d+1}, Theorem 4's SE rate at
-    d = :data:`C4_GROUP_DIM`, from T/9..T/3 to T/3..T (:func:`bolib.papers.add_gp_ucb.polylog_fall`)."""
-    return polylog_fall(S["c4_T"], C4_GROUP_DIM + 1) / 2
 
 
 # ---------------------------------------------------------------- invariants: counted where they are computed
@@ -282,6 +320,15 @@ def declare(claims, S) -> None:
             claims.not_run(f"F{key(config)}", f"Figs. 3-4, panel {config}", "Sec. 5.1's statements on this panel",
                            "the panel runs at the paper profile only (time budget)", location="Sec. 5.1, Figs. 3-4",
                            figure=f"synthetic_{key(config)}", cell="§6.2", **paper_exp)
+    dev_config = tuple(S["dev_config"])
+    for deviation, (dev_key, _extra, source) in DEVIATIONS.items():
+        for method in DEV_METHODS:
+            claims.comparison(f"DEV-{dev_key}-{method}", f"{dev_config}: {method} with {deviation} ({source}) ends within "
+                              f"log 8 of {method} as run", "not in the paper (the effect of one of our deviations)",
+                              method=f"{method}, {deviation}", competitors=[method], direction="lower",
+                              relation="equivalent", metric="final simple regret S_T", budget=f"T = {T} queries",
+                              margin=MODE_GAP, margin_reason=MODE_GAP_REASON, stages=seeds, figure="deviations",
+                              cell="§6.2", origin="check")
     label = decomp_label(S)
     claims.comparison("F-decomp", f"{label} with partialLearn ends below the same model with a fresh random grouping at "
                       f"each refit, on {tuple(S['decomp_config'])}",
@@ -308,18 +355,21 @@ def declare(claims, S) -> None:
                      f"|f_j - mu_j| <= {z:g} sigma_j with probability 2 Phi(z) - 1", round(exact, 4),
                      tolerance=tolerance, cell="§5.3", origin="check", revisions=[C10_GROUP_REVISION])
     T4 = S["c4_T"]
-    claims.comparison("C4a", "The information gain of an additive kernel (D = 20, ten groups of 2) is below that of a "
-                      "full 20-D SE kernel", "additive gain O(D d^d (log T)^{d+1}) against exponential in D",
+    claims.comparison("C4a", "The information gain of an additive kernel (D = 20, ten groups of 2) is below that of the "
+                      "20-D SE kernel of the same bandwidth", "additive gain O(D d^d (log T)^{d+1}) against exponential in D",
                       method="additive", competitors=["full SE"], direction="lower", metric="greedy information gain",
                       budget=f"T = {T4} points", margin=ONE_POINT_GAIN,
                       margin_reason=f"1/2 log(1 + 1/eta^2) = {ONE_POINT_GAIN:.2f} nats: the most that one observation "
                                     f"adds at prior variance 1 and eta^2 = {C4_NOISE}",
-                      stages=S["c4_seeds"], figure="c4_gain", cell="§5.4", location="Sec. 4.3, Thm 4", **paper_thy)
-    claims.rate("C4b", f"The local growth exponent of the additive SE gain falls from T = {T4 // 9}..{T4 // 3} to "
-                f"T = {T4 // 3}..{T4} by at least half as much as that of (log T)^(d+1)",
-                "gamma_T = O(D d^d (log T)^{d+1}) (SE)", claimed=(c4_floor(S), 1.0),
-                estimator=f"log-log slope of the greedy gain over T = {T4 // 9}..{T4 // 3} minus that over "
-                          f"{T4 // 3}..{T4}",
+                      stages=S["c4_seeds"], figure="c4_gain", cell="§5.4", location="Sec. 4.3, Thm 4",
+                      revisions=[C4A_REVISION], **paper_thy)
+    T_low, T_high = C4B_T
+    claims.rate("C4b", f"The additive SE gain grows at most like (log T)^(d+1): its growth exponent in log T between "
+                f"T = {T_low:.0e} and {T_high:.0e} is at most d + 1 = {C4_GROUP_DIM + 1}",
+                "gamma_T = O(D d^d (log T)^{d+1}) (SE)", claimed=(0.0, C4_GROUP_DIM + 1.0),
+                estimator=f"log(g(T_high) / g(T_low)) / log(log T_high / log T_low) of the spectral gain g(T) = 1/2 "
+                          f"sum_s log(1 + T lambda_s / eta^2), lambda_s the additive kernel's eigenvalues from the "
+                          f"Nystrom spectrum of one group on {S['c4_spectrum_n']:,} uniform points",
                 contrast="additive Matern-5/2 kernel, D = 20, d = 2 (Thm 4.2: gain a power of T)",
                 figure="c4_gain", cell="§5.4", location="Sec. 4.3, Thm 4.1", revisions=C4B_REVISIONS, **paper_thy)
     for d in (1, 2, 3):
@@ -343,11 +393,15 @@ def declare(claims, S) -> None:
 
     # ------------------------------------------------ Theorem 5 on draws from the additive prior (§6.5)
     c5_dim, c5_T = S["c5_dim"], S["c5_budget"]
-    claims.not_run("C5-thm", "Thm 5: Algorithm 1 with Thm 5's beta_t and the known kernel attains "
-                   "R_T <= sqrt(8 C_1 beta_T M T gamma_T) + 2 zeta_0 sqrt(T) + C_2",
-                   "R_T = O(sqrt(D gamma_T T log T))",
-                   "Algorithm 1 with the theorem's beta_t is not run; at this T the bound grows about linearly, so "
-                   "random search would meet it too", cell="§6.5", location="Sec. 4.3, Thm 5", **paper_thy)
+    claims.rate("C5-thm", f"Thm 5 in its own setting: Algorithm 1 (Thm 5's beta_t, the known kernel) ends with "
+                f"R_T at most the bound sqrt(8 C_1 beta_T M T gamma_T) on the draws (D = {c5_dim}, d = 2, T = {c5_T})",
+                "R_T <= sqrt(8 C_1 beta_T M T gamma_T) + 2 zeta_0 sqrt(T) + C_2 with probability > 1 - delta",
+                claimed=(0.0, 1.0),
+                estimator=f"R_T / B_T per draw, B_T the bound with delta = {C5_DELTA}, kappa(x, x) = M, gamma_T the "
+                          f"greedy gain of {S['c4_pool']:,} uniform points (below gamma_T), zeta_0 = C_2 = 0: a lower "
+                          "estimate of the bound",
+                contrast="RAND (uniform queries on the same draws)", quantity="R_T / B_T", figure="c5_regret", cell="§6.5",
+                location="Sec. 4.3, Thm 5", revisions=[C5_THM_REVISION], **paper_thy)
     claims.rate("C5-slope", f"On draws from an additive GP prior (D = {c5_dim}, d = 2), Add-* (Algorithm 2, practical "
                 "beta_t) has sublinear cumulative regret: increment exponent at most 0.9",
                 "R_T = O(sqrt(D gamma_T T log T)), sublinear (Thm 5)", claimed=(-math.inf, 0.9),
@@ -447,9 +501,9 @@ def declare(claims, S) -> None:
 
 
 __all__ = ["ADD_STAR_BEST", "C4_DIM", "C4_GROUP_DIM", "C4_LENGTHSCALE", "C4_NOISE", "C4_SUB_TOLERANCE", "C5_NOISE",
-           "C7_TOLERANCE", "C8B_TAIL_TOLERANCE", "C_T1_MAX_DIM", "C_T1_NUS", "C_T1_TOLERANCE", "FIG5", "FIG5_MARGIN",
+           "C4B_T", "C5_DELTA", "C7_TOLERANCE", "C8B_TAIL_TOLERANCE", "DEVIATIONS", "DEV_METHODS", "C_T1_MAX_DIM", "C_T1_NUS", "C_T1_TOLERANCE", "FIG5", "FIG5_MARGIN",
            "FIG5_PAPER", "INVARIANTS", "MODE_GAP", "OFF_CENTRE_BEFORE", "OFF_CENTRE_REVISIONS", "PAPER_CONFIGS",
-           "acquisition_budget", "c4_floor", "configs", "declare", "decomp_label", "fig5_bo", "key",
+           "acquisition_budget", "configs", "declare", "decomp_label", "fig5_bo", "key",
            "off_centre_family", "off_centre_revision", "ref_label", "variants"]
 
 

@@ -6,7 +6,7 @@ panel or task) that the notebook runs with ``ctx.run``; :func:`plan` lists all o
 the seed stages, for :mod:`bolib.costs`. The ``*_values`` functions give, from the collected runs, the
 per-seed values on which each staged comparison is decided. The theory checks of §5 are not jobs: the
 notebook computes them in its own kernel, each by one function here (:func:`c7_sides`, :func:`c4_gains`,
-:func:`c4_subadditivity`, :func:`c8_spectra`, :func:`c11_slopes`, :func:`acquisition_runs`) on the
+:func:`c4_spectral_gains`, :func:`c4_subadditivity`, :func:`c8_spectra`, :func:`c5_bounds`, :func:`c11_slopes`, :func:`acquisition_runs`) on the
 formulas of :mod:`bolib.papers.add_gp_ucb`. No job imports this module: an edit here changes no cache key
 unless it changes the jobs built.
 """
@@ -23,8 +23,9 @@ from bolib.comparisons import Study, final_simple_regret
 from bolib.experiment import Experiment, stage_seeds
 from bolib.models.kernels import kernel_matrix, make_kernel
 from bolib.papers import add_gp_ucb as theory
-from bolib.papers.add_gp_ucb_claims import (C4_DIM, C4_GROUP_DIM, C4_LENGTHSCALE, C4_NOISE, C5_NOISE, FIG5,
-                                            acquisition_budget, configs, decomp_label, key, variants)
+from bolib.papers.add_gp_ucb_claims import (C4_DIM, C4_GROUP_DIM, C4_LENGTHSCALE, C4_NOISE, C4B_T, C5_DELTA, C5_NOISE,
+                                            DEV_METHODS, DEVIATIONS, FIG5, acquisition_budget, configs, decomp_label,
+                                            key, variants)
 from bolib.runtime import rng, single_threaded
 
 
@@ -63,6 +64,24 @@ def decomp(S: dict, seeds: Sequence[int]) -> Study:
     return Study(f"decomp-{key(config)}", ["add-3modal"], decomp_variants(S), seeds,
                  fixed={"budget": S["budget"], "n_init": S["n_init"], "dim": config[0]},
                  options=_grouping(config[1]))
+
+
+def dev_variants(S: dict) -> dict:
+    """Add-* and GP-UCB of the ``dev_config`` panel as run, and each with one fit choice of the authors'
+    (:data:`bolib.papers.add_gp_ucb_claims.DEVIATIONS`) instead of ours, labelled "<method>, <deviation>"."""
+    base = variants(S, *S["dev_config"])
+    out = {label: base[label] for label in DEV_METHODS}
+    for deviation, (_key, extra, _why) in DEVIATIONS.items():
+        for label in DEV_METHODS:
+            out[f"{label}, {deviation}"] = {**base[label], "settings": {**base[label]["settings"], **extra}}
+    return out
+
+
+def deviations(S: dict, seeds: Sequence[int]) -> Study:
+    """The fit's departures from the authors, each measured on one panel (claims DEV-*)."""
+    config = tuple(S["dev_config"])
+    return Study(f"dev-{key(config)}", ["add-3modal"], dev_variants(S), seeds,
+                 fixed={"budget": S["budget"], "n_init": S["n_init"], "dim": config[0]}, options=_grouping(config[1]))
 
 
 def seq_variants(S: dict) -> dict:
@@ -107,12 +126,20 @@ def fig5(S: dict, seeds: Sequence[int]) -> dict[str, Study]:
             for bench, methods in fig5_methods(S).items()}
 
 
+#: C5: the draws' components, SE of bandwidth C5_LENGTHSCALE and variance 1 in groups of 2
+C5_LENGTHSCALE, C5_GROUP_DIM = 0.25, 2
+
+
 def c5_arms(S: dict) -> dict:
-    """The arms of the C5 runs: Add-* with the true groups of 2 (B / M per group), GP-UCB (full SE, B), RAND."""
+    """The arms of the C5 runs: Add-* with the true groups of 2 (B / M per group), Alg. 1 (the same with Thm 5's
+    beta_t and the draws' own kernel and noise, known: the setting of Thm 5), GP-UCB (full SE, B), RAND."""
     D = S["c5_dim"]
+    per_group = math.ceil(acquisition_budget(S, D) / (D // C5_GROUP_DIM))
+    known = {"lengthscale": C5_LENGTHSCALE, "outputscale": 1.0, "noise": C5_NOISE ** 2}
     return {
-        "Add-*": {"method": "add-gp-ucb", "settings": {
-            "decomposition": "known", "group_evals": math.ceil(acquisition_budget(S, D) / (D // 2))}},
+        "Add-*": {"method": "add-gp-ucb", "settings": {"decomposition": "known", "group_evals": per_group}},
+        "Alg. 1": {"method": "add-gp-ucb", "settings": {"decomposition": "known", "group_evals": per_group,
+                                                        "beta": "theory", "delta": C5_DELTA, "known_kernel": known}},
         "GP-UCB": {"method": "add-gp-ucb", "settings": {
             "decomposition": "full", "group_evals": acquisition_budget(S, D)}},
         "RAND": {"method": "random"},
@@ -120,11 +147,12 @@ def c5_arms(S: dict) -> dict:
 
 
 def c5(S: dict, seeds: Sequence[int]) -> Study:
-    """Theorem 5: regret on draws from the additive GP prior, one draw per seed (claims C5-regret, C5-slope)."""
+    """Theorem 5: regret on draws from the additive GP prior, one draw per seed (claims C5-thm, C5-regret,
+    C5-slope)."""
     D = S["c5_dim"]
     return Study(f"c5-add-gp-draw-{D}", ["add-gp-draw"], c5_arms(S), seeds,
                  fixed={"budget": S["c5_budget"], "n_init": S["n_init"], "dim": D, "noise_std": C5_NOISE},
-                 options=lambda seed: {"group_dim": 2, "lengthscale": 0.25, "draw_seed": seed})
+                 options=lambda seed: {"group_dim": C5_GROUP_DIM, "lengthscale": C5_LENGTHSCALE, "draw_seed": seed})
 
 
 def dragonfly(S: dict, seeds: Sequence[int]) -> Study:
@@ -142,6 +170,7 @@ def plan(S: dict, look: int = -1) -> list[Experiment]:
     on an earlier result, so none needs a stand-in."""
     studies = [*fig3(S, stage_seeds(S["seeds"], look)).values(),
                decomp(S, stage_seeds(S["seeds"], look)),
+               deviations(S, stage_seeds(S["seeds"], look)),
                cseq(S, stage_seeds(S["seq_seeds"], look)),
                *fig5(S, stage_seeds(S["fig5_seeds"], look)).values(),
                c5(S, stage_seeds(S["c5_seeds"], look)),
@@ -180,6 +209,13 @@ def decomp_values(traces) -> dict:
     return {"F-decomp": traces.at("add-3modal")}
 
 
+def dev_values(traces) -> dict:
+    """DEV-*: the final simple regret S_T of each method with one of the authors' fit choices and as run, per seed."""
+    at = traces.at("add-3modal")
+    return {f"DEV-{key_}-{label}": {f"{label}, {deviation}": at[f"{label}, {deviation}"], label: at[label]}
+            for deviation, (key_, _extra, _why) in DEVIATIONS.items() for label in DEV_METHODS}
+
+
 def cseq_values(traces) -> dict:
     """C-seq: the cumulative regret R_T of Add-*, Alg. 5 and Alg. 4, per seed."""
     return {"C-seq": traces.at("add-3modal", metric=final_cumulative_regret)}
@@ -195,9 +231,27 @@ def fig5_values(traces, declared, default: float) -> dict:
 
 
 def c5_values(traces) -> dict:
-    """C5-regret: each arm's cumulative regret R_T on the additive GP draws, per seed."""
+    """C5-regret: the cumulative regret R_T of Add-*, GP-UCB and RAND on the additive GP draws, per seed."""
     return {"C5-regret": {label: traces.curves("add-gp-draw", label, value="cumulative_regret")[:, -1]
-                          for label in traces.labels}}
+                          for label in ("Add-*", "GP-UCB", "RAND")}}
+
+
+def c5_bounds(S: dict, seeds: Sequence[int]) -> np.ndarray:
+    """C5-thm: Theorem 5's bound (:func:`bolib.papers.add_gp_ucb.thm5_bound`) at t = 1..``c5_budget`` for the C5
+    draws (D = ``c5_dim``, M = D / 2 groups of 2, each of variance 1, so kappa(x, x) = M; noise C5_NOISE^2;
+    delta C5_DELTA), with gamma_t the greedy gain of ``c4_pool`` uniform points under the draws' kernel (consecutive
+    groups: the gain does not depend on which coordinates are grouped), one pool per seed: rows per seed."""
+    D, T = S["c5_dim"], S["c5_budget"]
+    M = D // C5_GROUP_DIM
+    t = np.arange(1, T + 1)
+    rows = []
+    with single_threaded():
+        for seed in seeds:
+            K = theory.additive_kernel_matrix(rng(seed, "c5-thm").random((S["c4_pool"], D)),
+                                              theory.consecutive_groups(D, C5_GROUP_DIM), C5_LENGTHSCALE, float(M))
+            gains = theory.greedy_information_gain(K, C5_NOISE ** 2, T)
+            rows.append(theory.thm5_bound(t, gains, M, C5_GROUP_DIM, D, float(M), C5_NOISE ** 2, C5_DELTA))
+    return np.array(rows)
 
 
 def dragonfly_values(reference, ours, label: str) -> dict:
@@ -229,6 +283,33 @@ def c4_gains(S: dict, seeds: Sequence[int]) -> dict[str, np.ndarray]:
                     rng(seed, "c4").random((S["c4_pool"], C4_DIM)), C4_GROUP_DIM, C4_LENGTHSCALE).items()}
                 for seed in seeds]
     return {name: np.array([r[name] for r in runs]) for name in runs[0]}
+
+
+#: C4b: the design sizes of the spectral gain curves (of the figure), 10 to 1e7 in tenths of a decade
+C4B_GRID = 10.0 ** (np.arange(10, 71) / 10)
+
+
+def c4_spectral_gains(S: dict, seeds: Sequence[int]) -> dict[str, np.ndarray]:
+    """C4b (Theorem 4): per kernel of :func:`bolib.papers.add_gp_ucb.spectral_kernels` (groups of d = 2, h = 0.25),
+    :func:`bolib.papers.add_gp_ucb.spectral_gain` (eta^2 = 0.01) of the additive kernel of M = D / d = 10 groups,
+    its spectrum from ``c4_spectrum_n`` uniform points of one group's box per seed
+    (:func:`bolib.papers.add_gp_ucb.additive_spectrum`), at the two sizes of C4B_T (``"<name>"``: seeds x 2)
+    and on C4B_GRID (``"<name> curve"``: seeds x grid)."""
+    out: dict[str, list] = {}
+    with single_threaded():
+        for seed in seeds:
+            X = rng(seed, "c4b").random((S["c4_spectrum_n"], C4_GROUP_DIM))
+            for name, K in theory.spectral_kernels(X, C4_LENGTHSCALE).items():
+                lam = theory.additive_spectrum(K, C4_DIM // C4_GROUP_DIM)
+                out.setdefault(name, []).append(theory.spectral_gain(lam, np.array(C4B_T), C4_NOISE))
+                out.setdefault(f"{name} curve", []).append(theory.spectral_gain(lam, C4B_GRID, C4_NOISE))
+    return {name: np.array(rows) for name, rows in out.items()}
+
+
+def c4b_exponents(gains: np.ndarray) -> np.ndarray:
+    """C4b: the growth exponent in log T between the sizes of C4B_T (:func:`bolib.papers.add_gp_ucb.loglog_growth`)
+    per seed, from ``gains`` (seeds x 2) of :func:`c4_spectral_gains`."""
+    return theory.loglog_growth(gains[:, 0], gains[:, 1], *C4B_T)
 
 
 def c4a_values(gains) -> dict:
@@ -306,10 +387,11 @@ def acquisition_values(runs, D: int) -> dict:
     return {"C-acq": {label: [a[f"gap_{k}"] for a in runs[D]] for label, k in ACQ_ROUTES.items()}}
 
 
-__all__ = ["ACQ_ROUTES", "C4_SUB_DIMS", "C8_DIMS", "C8_KERNELS", "FIG5_OPTIONS", "acquisition_runs",
-           "acquisition_values", "best_value", "c11_slopes", "c4_gains", "c4_subadditivity", "c4a_values", "c5",
-           "c5_arms", "c5_values", "c7_sides", "c8_spectra", "cseq", "cseq_values", "decomp", "decomp_values",
-           "decomp_variants", "dragonfly", "dragonfly_values", "fig3", "fig3_values", "fig5", "fig5_methods",
+__all__ = ["ACQ_ROUTES", "C4B_GRID", "C4_SUB_DIMS", "C5_GROUP_DIM", "C5_LENGTHSCALE", "C8_DIMS", "C8_KERNELS",
+           "FIG5_OPTIONS", "acquisition_runs", "acquisition_values", "best_value", "c11_slopes", "c4_gains",
+           "c4_spectral_gains", "c4_subadditivity", "c4a_values", "c4b_exponents", "c5", "c5_arms", "c5_bounds",
+           "c5_values", "c7_sides", "c8_spectra", "cseq", "cseq_values", "decomp", "decomp_values",
+           "decomp_variants", "dev_values", "dev_variants", "deviations", "dragonfly", "dragonfly_values", "fig3", "fig3_values", "fig5", "fig5_methods",
            "fig5_values", "final_cumulative_regret", "plan", "seq_variants", "time_averaged_regret"]
 
 
@@ -330,22 +412,30 @@ def fig_eq14(ctx, seeds, s) -> None:
         axes[1].set(xlabel="sum_j sigma_j^2 / sigma^2 at x_t", ylabel="steps", title="eta^2 = 1")
 
 
-def fig_c4_gain(ctx, seeds, gains) -> None:
-    """C4 (Theorem 4): the greedy information gain of each kernel on D = 20, d = 2 pools (``gains[name]``:
-    pools x T, :func:`c4_gains`), beside the cap T/2 log(1 + 1/eta^2) and (log T)^{d+1} through the additive
-    gain at T/3, over C4b's late window."""
+def fig_c4_gain(ctx, seeds, gains, spectral) -> None:
+    """C4 (Theorem 4). Left (C4a): the greedy information gain of the additive and the full SE kernel on D = 20,
+    d = 2 pools (``gains[name]``: pools x T, :func:`c4_gains`) beside the cap T/2 log(1 + 1/eta^2). Right (C4b):
+    the spectral gain of the additive SE and Matérn-5/2 kernels on C4B_GRID (``spectral``, :func:`c4_spectral_gains`)
+    on log axes of T and of the gain, with (log T)^{d+1} through the SE gain at C4B_T[0] and C4B_T marked."""
     T = next(iter(gains.values())).shape[1]
+    steps = np.arange(1, T + 1)
     power = C4_GROUP_DIM + 1
-    start, end = theory.exponent_windows(T)[1]
-    steps, window = np.arange(1, T + 1), np.arange(start, end + 1)
-    with ctx.figure("c4_gain", seeds, figsize=(4.5, 3.2)) as (fig, ax):
+    with ctx.figure("c4_gain", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
         for name, curves in gains.items():
-            plots.plot_band(ax, steps, curves, f"{name} kernel")
-        ax.plot(steps, 0.5 * steps * np.log1p(1 / C4_NOISE), "k--", lw=0.8, label="cap T/2 log(1 + 1/eta^2)")
-        polylog = np.log(window) ** power * np.median(gains["additive"][:, start - 1]) / np.log(start) ** power
-        ax.plot(window, polylog, "k:", lw=1, label=f"(log T)^{power} through the additive gain at T/3")
-        ax.set(xlabel="T", ylabel="greedy information gain", title=f"D = {C4_DIM}, d = {C4_GROUP_DIM}")
-        ax.legend(fontsize=6)
+            plots.plot_band(axes[0], steps, curves, f"{name} kernel")
+        axes[0].plot(steps, 0.5 * steps * np.log1p(1 / C4_NOISE), "k--", lw=0.8, label="cap T/2 log(1 + 1/eta^2)")
+        axes[0].set(xlabel="T", ylabel="greedy information gain", title=f"C4a: D = {C4_DIM}, d = {C4_GROUP_DIM}")
+        axes[0].legend(fontsize=6)
+        for name in ("additive", "additive matern25"):
+            plots.plot_band(axes[1], C4B_GRID, spectral[f"{name} curve"], f"{name} kernel")
+        anchor = np.median(spectral["additive"][:, 0])
+        axes[1].plot(C4B_GRID, anchor * (np.log(C4B_GRID) / math.log(C4B_T[0])) ** power, "k:", lw=1,
+                     label=f"(log T)^{power} through the SE gain at T = {C4B_T[0]:.0e}")
+        for T_mark in C4B_T:
+            axes[1].axvline(T_mark, color="0.6", lw=0.6)
+        axes[1].set(xscale="log", yscale="log", xlabel="T", ylabel="spectral gain g(T)",
+                    title="C4b: spectral gain")
+        axes[1].legend(fontsize=6)
 
 
 def fig_c4_dimension(ctx, seeds, gains, n: int) -> None:
@@ -411,14 +501,15 @@ def fig_acquisition(ctx, seeds, runs) -> None:
             ax.legend(fontsize=6)
 
 
-def fig_c5_regret(ctx, seeds, traces, cumulative, title: str) -> None:
-    """C5 (Theorem 5): simple regret S_T and R_T / T of each arm on additive GP draws."""
+def fig_c5_regret(ctx, seeds, traces, cumulative, bounds, title: str) -> None:
+    """C5 (Theorem 5): simple regret S_T of each arm on additive GP draws, and R_T of each arm beside Theorem 5's
+    bound (``bounds``: seeds x T, :func:`c5_bounds`), on a log axis."""
     with ctx.figure("c5_regret", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
         traces.plot([axes[0]], titles={"add-gp-draw": title})
         for label, curves in cumulative.items():
-            t = np.arange(1, curves.shape[1] + 1)
-            plots.plot_band(axes[1], t, curves / t, label)
-        axes[1].set(xlabel="evaluations", ylabel="R_T / T", title="R_T / T")
+            plots.plot_band(axes[1], np.arange(1, curves.shape[1] + 1), curves, label)
+        plots.plot_band(axes[1], np.arange(1, bounds.shape[1] + 1), bounds, "Thm 5's bound (lower estimate)")
+        axes[1].set(yscale="log", xlabel="evaluations", ylabel="R_T", title="R_T and Thm 5's bound")
         axes[1].legend(fontsize=6)
 
 
@@ -469,6 +560,18 @@ def fig_decomposition(ctx, seeds, traces, config) -> None:
     with ctx.figure("decomposition", seeds, figsize=(4.5, 3.2)) as (fig, ax):
         traces.plot([ax], titles={"add-3modal": f"S_T, {config}: partialLearn vs random groups"})
         ax.set_yscale("log")
+
+
+def fig_deviations(ctx, seeds, traces, config) -> None:
+    """DEV-*: simple regret S_T of Add-* and GP-UCB as run and with each of the authors' fit choices, one panel per
+    method."""
+    with ctx.figure("deviations", seeds, 1, len(DEV_METHODS), figsize=(9, 3.2)) as (fig, axes):
+        for ax, method in zip(axes, DEV_METHODS):
+            for label in [method, *(f"{method}, {deviation}" for deviation in DEVIATIONS)]:
+                curves = traces.curves("add-3modal", label)
+                plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, label)
+            ax.set(yscale="log", xlabel="evaluations", ylabel="S_T", title=f"{method}, {config}")
+            ax.legend(fontsize=6)
 
 
 def fig_cseq(ctx, seeds, traces, config, T: int) -> None:

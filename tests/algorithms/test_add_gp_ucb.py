@@ -120,6 +120,75 @@ def test_known_decomposition_uses_the_problem_groups_and_needs_them():
         bo_job("branin", "add-gp-ucb", 0, 6, n_init=4, settings={"decomposition": "known"})
 
 
+def test_known_kernel_is_algorithm_1s_fixed_prior_and_is_checked():
+    """known_kernel (Alg. 1): the GP has the given bandwidth, per-group variance and noise, prior mean 0 on the raw
+    observations, and keeps them through the run (no refit, no stagnation cap); its posterior equals a GP built by
+    hand on the same prior. Bad values are refused, naming what is valid."""
+    from bolib.errors import BadValueError
+
+    known = {"lengthscale": 0.3, "outputscale": 2.0, "noise": 0.01}
+    r = bo_job("add-gp-draw", "add-gp-ucb", 0, 40, dim=6, n_init=5, noise_std=0.1,
+               benchmark_options={"group_dim": 2, "draw_seed": 1},
+               settings={"decomposition": "known", "beta": "theory", "group_evals": 30, "known_kernel": known})
+    assert "refits" not in r["info"] and "stagnation" not in r["info"]
+    trace = Trace.from_dict(r)
+    opt = make_optimizer("add-gp-ucb", 6, 0, decomposition="known", known_kernel=known)
+    opt.prepare(get_benchmark("add-gp-draw", 6, group_dim=2, draw_seed=1))
+    opt.tell(trace.X, trace.y)
+    gp = opt.fit_model()
+    h = gp.hyperparameters
+    assert h["lengthscale"][0][0] == pytest.approx(0.3) and h["outputscale"][0] == pytest.approx(2.0)
+    assert h["noise"] == pytest.approx(0.01, rel=1e-6) and float(gp.y_mean) == 0.0 and float(gp.y_std) == 1.0
+    hand = GP("rbf", groups=opt.groups, tie="all", lengthscale=0.3, outputscale=6.0, noise=0.01, fit=False,
+              standardize=False).fit(trace.X, trace.y)
+    Z = np.random.default_rng(0).random((5, 6))
+    np.testing.assert_allclose(gp.predict(Z)[0], hand.predict(Z)[0], rtol=1e-10)
+    for bad, match in [({"decomposition": "full"}, "needs decomposition='known'"),
+                       ({"known_kernel": {"lengthscale": 0.3}}, "exactly the keys lengthscale, outputscale, noise"),
+                       ({"known_kernel": {**known, "noise": 0.0}}, "finite number > 0")]:
+        with pytest.raises(BadValueError, match=match):
+            make_optimizer("add-gp-ucb", 6, 0, **{"decomposition": "known", "known_kernel": known, **bad})
+
+
+def test_the_authors_fit_choices_as_settings():
+    """prior_mean="zero": the GP sees y / std(y_init), not centred, so far from the data its mean is 0, not mean(y);
+    max_lengthscale caps every fit; start_lengthscale holds the bandwidth for the first refit_every proposals (no
+    marginal-likelihood fit before n_init + refit_every observations), where eq. 6 is flat away from the data and
+    every proposal is one of the points DIRECT samples first, the centre and the thirds of each group's box (the
+    effect of Sec. 5's start phase); bad values are refused naming what is valid."""
+    from bolib.errors import BadValueError, UnknownChoiceError
+
+    options = {"group_dim": 3, "perm_seed": 0, "layout": "shifted"}
+    base = {"decomposition": "known", "group_evals": 60}
+    zero = bo_job("add-3modal", "add-gp-ucb", 0, 12, dim=6, n_init=10, benchmark_options=options,
+                  settings={**base, "prior_mean": "zero"})
+    opt = make_optimizer("add-gp-ucb", 6, 0, **base, prior_mean="zero")
+    opt.prepare(get_benchmark("add-3modal", 6, **options))
+    trace = Trace.from_dict(zero)
+    opt.tell(trace.X, trace.y)
+    gp = opt.fit_model()
+    assert float(gp.y_mean) == 0.0 and float(gp.y_std) == 1.0
+    assert opt.y_scale == pytest.approx(np.std(trace.y, ddof=1))  # std of the data at the first fit
+    np.testing.assert_allclose(gp.y.numpy().ravel(), trace.y / opt.y_scale, rtol=1e-12)
+    flat = GP("rbf", lengthscale=1e-3, fit=False, standardize=False).fit(trace.X, trace.y / opt.y_scale)
+    assert abs(float(flat.predict(np.full((1, 6), 0.123))[0][0])) < 1e-9  # prior mean 0 away from the data
+    capped = bo_job("add-3modal", "add-gp-ucb", 0, 40, dim=6, n_init=10, benchmark_options=options,
+                    settings={**base, "max_lengthscale": 0.05})
+    assert all(f["lengthscale"] <= 0.05 + 1e-9 for f in capped["info"]["refits"])
+    start = bo_job("add-3modal", "add-gp-ucb", 0, 40, dim=6, n_init=10, benchmark_options=options,
+                   settings={**base, "start_lengthscale": 1e-5})
+    assert [f["n"] for f in start["info"]["refits"]] == [35]
+    X = Trace.from_dict(start).X
+    # a repeated point is moved by 0.1 h N(0, I) (the too-close rule), h at the kernel box's 1e-3
+    assert np.abs(X[10:35, :, None] - np.array([1 / 6, 1 / 2, 5 / 6])).min(-1).max() < 1e-3
+    assert np.abs(X[35:, :, None] - np.array([1 / 6, 1 / 2, 5 / 6])).min(-1).max() > 0.1
+    for bad, error, match in [({"prior_mean": "mean"}, UnknownChoiceError, "valid choices: data, zero"),
+                              ({"max_lengthscale": 0}, BadValueError, "number > 0"),
+                              ({"start_lengthscale": float("inf")}, BadValueError, "finite number > 0")]:
+        with pytest.raises(error, match=match):
+            make_optimizer("add-gp-ucb", 6, 0, **bad)
+
+
 def test_beta_schedules():
     # practical: 0.2 d_j log 2t with the group dimension
     assert beta_practical(50, 3) == pytest.approx(0.6 * np.log(100))

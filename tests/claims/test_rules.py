@@ -259,6 +259,9 @@ def test_rate_above_the_bound_is_not_reproduced_and_inside_it_is():
     assert rules.rate(inside, (0.0, 0.6)).verdict == "reproduced"
     assert rules.rate(above, (0.0, 0.6)).verdict == "not reproduced"
     assert rules.rate(0.6 + 0.05 * rng.standard_normal(8), (0.0, 0.6)).verdict == "inconclusive"
+    # the quantity is named as declared (an exponent unless said otherwise), for the claim and its contrast
+    ratio = rules.rate(inside, (0.0, 0.6), contrast=above, contrast_label="RAND", quantity="R_T / B_T")
+    assert ratio.measured.startswith("R_T / B_T 0.") and "exponent" not in ratio.measured + ratio.reason
 
 
 def test_a_rate_bound_the_contrast_also_meets_does_not_reproduce():

@@ -1,16 +1,19 @@
 """Paper 002's theory checks (bolib.papers.add_gp_ucb), each with a case that must fail its rule
 (negative control) and one that must pass."""
+import math
+
 import numpy as np
 import pytest
 
 from bolib.claims import ClaimBook, InvariantViolated, rules
 from bolib.models.kernels import kernel_matrix, make_kernel
-from bolib.papers.add_gp_ucb import (Z_LEVELS, acquisition_gaps, additive_kernel_matrix, beta_lemma10,
-                                     composed_exponent, coverage_run, decay_form_gap, eq14_errors, eq14_sums, exponent_fall,
-                                     exponent_windows, gain_kernels, greedy_information_gain, lemma7_sides,
-                                     lemma11_slopes, logdet_subadditivity, polylog_exponent, polylog_fall, se_lipschitz,
-                                     spectra_union_gaps, spectrum, table1_exponent, table1_ratio)
-from bolib.papers.add_gp_ucb_claims import (C4_SUB_TOLERANCE, C7_TOLERANCE, C_T1_TOLERANCE, INVARIANTS, c4_floor)
+from bolib.papers.add_gp_ucb import (EIG_FLOOR, Z_LEVELS, acquisition_gaps, additive_kernel_matrix, additive_spectrum,
+                                     beta_lemma10, composed_exponent, coverage_run, decay_form_gap, eq14_errors, eq14_sums,
+                                     gain_kernels, greedy_information_gain, lemma7_sides, lemma11_slopes,
+                                     logdet_subadditivity, loglog_growth, se_lipschitz, spectra_union_gaps,
+                                     spectral_gain, spectral_kernels, spectrum, table1_exponent, table1_ratio,
+                                     thm5_bound)
+from bolib.papers.add_gp_ucb_claims import C4_SUB_TOLERANCE, C4B_T, C7_TOLERANCE, C_T1_TOLERANCE, INVARIANTS
 from bolib.runtime import rng
 
 GROUPS = [[0, 1], [2, 3], [4, 5]]
@@ -92,60 +95,97 @@ def test_greedy_gain_matches_lemma7_and_is_within_the_cap():
     assert gain[-1] == pytest.approx(lemma7_sides(K[np.ix_(order, order)], 0.01)[1], rel=1e-8)
 
 
-def test_exponent_fall_separates_the_additive_gain_from_the_full_one():
-    """C4b on greedy_information_gain output (D = 20, d = 2, as in the notebook, smaller pool and T): the
-    additive SE kernel's local exponent falls by more than half the fall of (log T)^3, and the additive
-    Matérn-1/2 kernel's (outside Theorem 4, gain a power of T) does not, so the rule with it as contrast
-    says reproduced; fed the Matérn-1/2 or the full kernel as the claim's data (negative controls) it
-    says not reproduced."""
-    T = 180
-    curves = {"additive": [], "full": [], "additive matern05": []}
-    for seed in range(5):
-        X = rng(seed, "t4f").random((800, 20))
-        kernels = {**gain_kernels(X, 2, 0.25),
-                   "additive matern05": additive_kernel_matrix(X, [[2 * j, 2 * j + 1] for j in range(10)], 0.25,
-                                                               kind="matern05")}
-        for name in curves:
-            curves[name].append(greedy_information_gain(kernels[name], 0.01, T))
-    claimed = (polylog_fall(T, 3) / 2, 1.0)
-    additive, full, matern = (exponent_fall(np.array(curves[k]), T) for k in ("additive", "full", "additive matern05"))
-    print("exponent falls: additive", additive.round(3), "matern05", matern.round(3), "full", full.round(3))
-    assert rules.rate(additive, claimed, contrast=matern).verdict == "reproduced"
-    assert rules.rate(matern, claimed, contrast=additive).verdict == "not reproduced"
-    assert rules.rate(full, claimed, contrast=full).verdict == "not reproduced"
-    # a pure power law keeps its exponent: fall 0
-    power = np.array([np.arange(1, T + 1) ** 0.7 * (1 + 0.01 * k) for k in range(5)])
-    np.testing.assert_allclose(exponent_fall(power, T), 0, atol=1e-12)
+def test_loglog_growth_bounds_a_polylog_gain_and_a_power_passes_it():
+    """loglog_growth is p for (log T)^p exactly; a power T^q has q log(T2 / T1) / log(log T2 / log T1), which at
+    C4B_T and Matérn-5/2's q = 2/7 in d = 2 passes d + 1 = 3 (the contrast C4b relies on), while at T = 1e3..1e5
+    it would not (the reason the window starts at 1e4)."""
+    T1, T2 = C4B_T
+    for p in (1.0, 3.0):
+        assert loglog_growth(math.log(T1) ** p, math.log(T2) ** p, T1, T2) == pytest.approx(p, rel=1e-12)
+    q = 2 / 7
+    power = loglog_growth(T1 ** q, T2 ** q, T1, T2)
+    assert power == pytest.approx(q * math.log(T2 / T1) / math.log(math.log(T2) / math.log(T1)), rel=1e-12)
+    assert power > 3 > loglog_growth(1e3 ** q, 1e5 ** q, 1e3, 1e5)
 
 
-def test_gain_kernels_are_the_c4_kernels_with_unit_prior_variance():
-    """gain_kernels gives C4's kernels and nothing else: the additive SE kernel, the full SE kernel and C4b's
-    contrast, the additive Matérn-5/2 kernel, each with kappa(x, x) = 1; the contrast is the additive kernel's
-    groups with Matérn-5/2 components, not the Matérn-1/2 ones."""
+def test_spectral_gain_is_the_log_det_of_a_design_and_drops_rounding_noise():
+    """spectral_gain(lambda, T, eta^2) = 1/2 sum_s log(1 + T lambda_s / eta^2): on the spectrum of K / n it is, at
+    T = n, 1/2 log det(I + K / eta^2) of the n points (Lemma 7's right side); eigenvalues below EIG_FLOOR lambda_1
+    are left out; T may be an array."""
+    X = rng(0, "tsg").random((200, 4))
+    K = additive_kernel_matrix(X, [[0, 1], [2, 3]], 0.3)
+    lam = spectrum(K)
+    assert spectral_gain(lam, 200, 0.01) == pytest.approx(lemma7_sides(K, 0.01)[1], rel=1e-6)
+    noisy = np.concatenate([lam, [EIG_FLOOR * lam[0] / 2] * 1000])
+    assert spectral_gain(noisy, 1e6, 0.01) == spectral_gain(lam, 1e6, 0.01)
+    np.testing.assert_allclose(spectral_gain(lam, np.array([10.0, 200.0]), 0.01),
+                               [spectral_gain(lam, 10, 0.01), spectral_gain(lam, 200, 0.01)])
+
+
+def test_c4b_separates_the_se_rate_from_a_power_on_model_spectra():
+    """C4b's rule on spectral gains of model spectra at C4B_T: an exponential decay in s^(1/2) (the SE form of the
+    proof, 10 groups) grows at most like (log T)^3 and reproduces with the s^-3.5 decay (Matérn-5/2 in d = 2) as
+    contrast; fed the power-law spectrum as the claim (negative control) the rule says not reproduced."""
+    s = np.arange(1, 501)
+    se = np.repeat(0.1 * np.exp(-1.5 * np.sqrt(s)), 10)
+    matern = np.repeat(0.1 * s ** -3.5, 10)
+    exponent = {name: np.array([loglog_growth(*spectral_gain(lam * (1 + 0.01 * k), np.array(C4B_T), 0.01), *C4B_T)
+                                for k in range(5)]) for name, lam in (("se", se), ("matern", matern))}
+    print("growth exponents:", {k: v.round(3) for k, v in exponent.items()})
+    assert np.all(exponent["se"] <= 3) and np.all(exponent["matern"] > 3)
+    assert rules.rate(exponent["se"], (0.0, 3.0), contrast=exponent["matern"]).verdict == "reproduced"
+    assert rules.rate(exponent["matern"], (0.0, 3.0), contrast=exponent["se"]).verdict == "not reproduced"
+
+
+def test_gain_and_spectral_kernels_are_the_c4_kernels_with_unit_prior_variance():
+    """gain_kernels gives C4a's kernels, the additive SE kernel and the full SE kernel of the same bandwidth (eq. 2);
+    spectral_kernels C4b's group kernels, SE and its Matérn-5/2 contrast (not Matérn-1/2); all have kappa(x, x) = 1."""
     X = rng(0, "t4k").random((50, 6))
     kernels = gain_kernels(X, 2, 0.25)
-    assert list(kernels) == ["additive", "full", "additive matern25"]
+    assert list(kernels) == ["additive", "full"]
     for K in kernels.values():
         np.testing.assert_allclose(np.diag(K), 1.0, rtol=1e-12)
-    np.testing.assert_array_equal(kernels["additive matern25"],
-                                  additive_kernel_matrix(X, GROUPS, 0.25, 1.0, kind="matern25"))
-    matern05 = additive_kernel_matrix(X, GROUPS, 0.25, 1.0, kind="matern05")
-    assert np.abs(kernels["additive matern25"] - matern05).max() > 1e-2
+    np.testing.assert_allclose(kernels["full"], additive_kernel_matrix(X, [list(range(6))], 0.25, 1.0), rtol=1e-10)
+    Z = X[:, :2]
+    spectral = spectral_kernels(Z, 0.25)
+    assert list(spectral) == ["additive", "additive matern25"]
+    np.testing.assert_allclose(spectral["additive"], additive_kernel_matrix(Z, [[0, 1]], 0.25, 1.0), rtol=1e-10)
+    np.testing.assert_allclose(spectral["additive matern25"], additive_kernel_matrix(Z, [[0, 1]], 0.25, 1.0, kind="matern25"),
+                               rtol=1e-10)
+    assert np.abs(spectral["additive matern25"] - additive_kernel_matrix(Z, [[0, 1]], 0.25, 1.0, kind="matern05")).max() > 1e-2
 
 
-def test_polylog_fall_is_what_exponent_fall_measures_on_a_polylog_gain():
-    """polylog_fall(T, p): the fall of (log T)^p's local exponent between exponent_windows; exponent_fall measures
-    it on a (log T)^3 curve within 0.01 (least squares over the window against the endpoints), and a
-    (log T)^2 curve falls by visibly less (negative control). C4b's claimed lower end is half of it."""
-    T = 300
-    assert exponent_windows(T) == ((33, 100), (100, 300))
-    t = np.arange(1, T + 1)
-    fall = polylog_fall(T, 3)
-    assert fall == polylog_exponent(33, 100, 3) - polylog_exponent(100, 300, 3)
-    assert abs(exponent_fall(np.log(t) ** 3, T)[0] - fall) < 0.01
-    assert fall - exponent_fall(np.log(t) ** 2, T)[0] > 0.04
-    assert c4_floor({"c4_T": T}) == fall / 2
-    assert round(c4_floor({"c4_T": T}), 4) == 0.0805  # the floor C4B_REVISIONS quotes
+def test_additive_spectrum_is_the_spectrum_on_the_product_of_the_groups_samples():
+    """additive_spectrum(K, M) from one group's n points equals the spectrum of the additive kernel (1/M) sum_j k on
+    all n^M combinations of those points (the product empirical measure), computed directly; the union of M copies
+    of the group's spectrum / M (the proof's step, C8b) does not."""
+    Z = rng(0, "tas").random((6, 2))
+    K = additive_kernel_matrix(Z, [[0, 1]], 0.3, 1.0)
+    M = 3
+    grid = np.array([np.concatenate([Z[i], Z[j], Z[k]]) for i in range(6) for j in range(6) for k in range(6)])
+    direct = np.linalg.eigvalsh(additive_kernel_matrix(grid, [[0, 1], [2, 3], [4, 5]], 0.3, 1.0) / len(grid))[::-1]
+    got = additive_spectrum(K, M)
+    assert got.shape == (M * 6,)
+    np.testing.assert_allclose(got, direct[:M * 6], atol=1e-12)
+    assert np.abs(direct[M * 6:]).max() < 1e-12
+    union = np.sort(np.repeat(spectrum(K), M) / M)[::-1]
+    assert np.abs(union - got).max() > 1e-3
+
+
+def test_thm5_bound_is_the_theorems_formula_and_scales_with_the_prior_variance():
+    """thm5_bound at kappa(x, x) = 1 is sqrt(8 C_1 beta_T M T gamma_T) with C_1 = 1 / log(1 + eta^-2) and Thm 5's
+    beta_T; for a prior of variance v it is sqrt(v) times the bound of f / sqrt(v) (noise eta^2 / v, the same
+    gain); it grows with gamma_T."""
+    from bolib.algorithms.add_gp_ucb import beta_theory
+
+    T, gains = np.array([1, 10, 100]), np.array([2.0, 15.0, 80.0])
+    got = thm5_bound(T, gains, 10, 2, 20, 1.0, 0.01, 0.1)
+    want = [math.sqrt(8 / math.log1p(100) * beta_theory(int(t), 10, 2, 20, 0.1) * 10 * t * g)
+            for t, g in zip(T, gains)]
+    np.testing.assert_allclose(got, want, rtol=1e-12)
+    scaled = thm5_bound(T, gains, 10, 2, 20, 10.0, 0.0025, 0.1)
+    np.testing.assert_allclose(scaled, math.sqrt(10) * thm5_bound(T, gains, 10, 2, 20, 1.0, 0.00025, 0.1), rtol=1e-12)
+    assert np.all(thm5_bound(T, 2 * gains, 10, 2, 20, 1.0, 0.01) > got)
 
 
 def test_additive_gain_below_full_and_a_smooth_full_kernel_reverses_it():
@@ -360,8 +400,10 @@ def test_staged_values_pick_each_claims_metric_and_only_the_declared_comparisons
 def test_c5_values_are_each_arms_final_cumulative_regret():
     from bolib.papers import add_gp_ucb_experiments as build
 
-    runs = _traces("add-gp-draw", {"Add-*": [[0.5, 1.0]], "RAND": [[0.0, 0.25]]})
+    runs = _traces("add-gp-draw", {"Add-*": [[0.5, 1.0]], "Alg. 1": [[1.0, 1.0]], "GP-UCB": [[0.5, 0.5]],
+                                   "RAND": [[0.0, 0.25]]})
     values = build.c5_values(runs)["C5-regret"]
+    assert list(values) == ["Add-*", "GP-UCB", "RAND"]  # Alg. 1 is C5-thm's, not C5-regret's
     np.testing.assert_allclose(values["Add-*"], [0.5])
     np.testing.assert_allclose(values["RAND"], [1.75])
 
@@ -369,7 +411,7 @@ def test_c5_values_are_each_arms_final_cumulative_regret():
 def test_theory_runs_give_the_notebooks_checks_at_small_sizes():
     """The §5 runs at small settings: C7's two sides agree within C7_TOLERANCE and differ between seeds; C4's
     curves are one per kernel of gain_kernels, increasing, the additive one below the full one (C4a), and
-    c4a_values takes their last points; C4-sub holds, with equality at D = 2 (one group) and strictly at
+    c4a_values takes their last points; C4b's spectral gains rise with T and give one exponent per seed; C4-sub holds, with equality at D = 2 (one group) and strictly at
     D = 32; C8's trace is that of K/n (1) and C8a separates SE from Matérn-1/2 at d = 2; C11's slopes are
     within the core bound."""
     from bolib.papers import add_gp_ucb_experiments as build
@@ -379,10 +421,14 @@ def test_theory_runs_give_the_notebooks_checks_at_small_sizes():
     assert c7.shape == (2, 2) and np.all(np.abs(c7[:, 0] - c7[:, 1]) <= C7_TOLERANCE * np.abs(c7[:, 1]))
     assert abs(c7[0, 1] - c7[1, 1]) > 1e-3
     gains = build.c4_gains(S, [0])
-    assert list(gains) == ["additive", "full", "additive matern25"]
+    assert list(gains) == ["additive", "full"]
     assert all(g.shape == (1, 30) and np.all(np.diff(g) > 0) for g in gains.values())
     assert gains["additive"][0, -1] < gains["full"][0, -1]
     assert build.c4a_values(gains)["C4a"]["full SE"] == gains["full"][:, -1]
+    spectral = build.c4_spectral_gains({"c4_spectrum_n": 200}, [0, 1])
+    assert spectral["additive"].shape == (2, 2) and spectral["additive curve"].shape == (2, len(build.C4B_GRID))
+    assert np.all(np.diff(spectral["additive matern25 curve"]) > 0)
+    assert build.c4b_exponents(spectral["additive"]).shape == (2,)
     sub = build.c4_subadditivity(S, 0)
     assert sub.shape == (len(build.C4_SUB_DIMS), 2) and sub[0, 0] == sub[0, 1]
     assert np.all(sub[:, 0] <= sub[:, 1] * (1 + C4_SUB_TOLERANCE)) and sub[-1, 0] < sub[-1, 1] - 1
