@@ -30,8 +30,9 @@ additive models", ICML 2015, arXiv:1503.01673): Add-GP-UCB and its baselines as 
   "zero" (observations divided by std(y_init), not centred: the prior mean 0 of the authors' synthetic demo);
   ``max_lengthscale`` (inf; the authors' fit box has h <= 5), an upper bound held like the stagnation cap;
   ``start_lengthscale`` (None; Sec. 5 states 1e-5): the bandwidth held there, with only the scale fitted, for
-  the first ``refit_every`` proposals, then the first full fit (the kernel's box raises 1e-5 to 1e-3, which
-  is as flat on [0, 1]^D: every observation is uncorrelated with every other point).
+  the first ``refit_every`` proposals, then the first full fit. At such a bandwidth eq. 6 is flat but for
+  peaks of that width at the observed points, so every group's point is drawn uniformly: the flat maximum
+  with its ties broken at random (DIRECT would return its own first samples, the box centre first).
 * Refits (Alg. 2): hyperparameters and the decomposition every ``refit_every`` (25) observations;
   between refits the GP is conditioned on the new data with fixed hyperparameters. Stagnation rule
   (authors' code): if the full posterior standard deviation at the chosen point stays below
@@ -223,6 +224,10 @@ class AddGPUCB(GPOptimizer):
         self.max_lengthscale = check_lengthscale("max_lengthscale", max_lengthscale, infinite=True)
         self.start_lengthscale = (None if start_lengthscale is None
                                   else check_lengthscale("start_lengthscale", start_lengthscale))
+        if self.known_kernel is not None and (self.start_lengthscale is not None or prior_mean != "data"
+                                              or max_lengthscale != math.inf):
+            raise BadValueError("known_kernel fixes the prior: start_lengthscale, prior_mean and max_lengthscale "
+                                "apply to a fitted kernel only")
         self.beta_rule = check_choice("beta", beta, BETAS)
         self.group_dim = min(3, int(dim)) if group_dim is None else int(group_dim)
         if not 1 <= self.group_dim <= int(dim):
@@ -337,6 +342,14 @@ class AddGPUCB(GPOptimizer):
             self.gp.fit(self.X, self._targets(), refit=False)
         return self.gp
 
+    def propose(self, n):
+        """As :class:`GPOptimizer`; with ``prior_mean="zero"`` one point at a time (the batch fantasies condition on
+        the observations as told, not divided by std(y_init), so they are refused rather than mixed)."""
+        if self.prior_mean == "zero" and (n > 1 or len(self.pending)):
+            raise BadValueError(f"prior_mean='zero' proposes one point at a time: tell each point before asking the "
+                                f"next (asked for {n} with {len(self.pending)} pending)")
+        return super().propose(n)
+
     def _start_phase(self) -> GP:
         """Sec. 5's start phase: the bandwidth held at ``start_lengthscale``, only the scale fitted (a learned
         decomposition starts from a random grouping, which does not matter at that bandwidth)."""
@@ -359,6 +372,11 @@ class AddGPUCB(GPOptimizer):
         t = len(self.y) + 1
         betas = self.betas(t)
         x = np.full(self.dim, 0.5)
+        if self.start_lengthscale is not None and self._fitted_at == 0:  # the start phase: eq. 6 is flat
+            for group in self.groups:
+                x[group] = self.rng.random(len(group))
+            self.history.append({"t": t, "beta": betas, "lengthscale": self.start_lengthscale})
+            return x
         Linv = inverse_factor(gp)
         for j in range(len(self.groups)):
             if j not in self.groups_to_optimise():

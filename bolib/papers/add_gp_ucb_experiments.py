@@ -23,7 +23,8 @@ from bolib.comparisons import Study, final_simple_regret
 from bolib.experiment import Experiment, stage_seeds
 from bolib.models.kernels import kernel_matrix, make_kernel
 from bolib.papers import add_gp_ucb as theory
-from bolib.papers.add_gp_ucb_claims import (C4_DIM, C4_GROUP_DIM, C4_LENGTHSCALE, C4_NOISE, C4B_T, C5_DELTA, C5_NOISE,
+from bolib.papers.add_gp_ucb_claims import (C4_DIM, C4_GROUP_DIM, C4_LENGTHSCALE, C4_NOISE, C4A_DIMS, C4A_FLOOR, C4B_T,
+                                            C5_DELTA, C5_NOISE,
                                             DEV_METHODS, DEVIATIONS, FIG5, acquisition_budget, configs, decomp_label,
                                             key, variants)
 from bolib.runtime import rng, single_threaded
@@ -312,9 +313,32 @@ def c4b_exponents(gains: np.ndarray) -> np.ndarray:
     return theory.loglog_growth(gains[:, 0], gains[:, 1], *C4B_T)
 
 
-def c4a_values(gains) -> dict:
-    """C4a: the greedy information gain at T of the additive and of the full SE kernel, per pool."""
-    return {"C4a": {"additive": gains["additive"][:, -1], "full SE": gains["full"][:, -1]}}
+def c4_dimension_gains(S: dict, seeds: Sequence[int]) -> dict[str, np.ndarray]:
+    """C4a (Theorem 4, linear in D): the spectral gain at T = C4B_T[1] (eta^2 = 0.01, kappa(x, x) = 1, h = 0.25) at
+    each D of C4A_DIMS, per seed: ``additive`` (D / 2 groups of 2, :func:`bolib.papers.add_gp_ucb.additive_spectrum`
+    of a 2-D sample of ``c4_spectrum_n`` points) and ``full`` (the SE kernel over all D coordinates,
+    :func:`bolib.papers.add_gp_ucb.tensor_spectrum` of a 1-D sample of as many points, products above C4A_FLOOR);
+    ``full dropped``: the eigenvalue mass the floor left out, per seed and D. Arrays (seeds, len(C4A_DIMS))."""
+    out: dict[str, list] = {"additive": [], "full": [], "full dropped": []}
+    T = C4B_T[1]
+    with single_threaded():
+        for seed in seeds:
+            group = theory.spectral_kernels(rng(seed, "c4a", 2).random((S["c4_spectrum_n"], C4_GROUP_DIM)),
+                                            C4_LENGTHSCALE)["additive"]
+            line = make_kernel("rbf", 1, lengthscale=C4_LENGTHSCALE, outputscale=1.0)
+            mu = theory.spectrum(kernel_matrix(line, rng(seed, "c4a", 1).random((S["c4_spectrum_n"], 1))).detach().numpy())
+            full = [theory.tensor_spectrum(mu[mu > 0], D, C4A_FLOOR) for D in C4A_DIMS]
+            out["additive"].append([float(theory.spectral_gain(theory.additive_spectrum(group, D // C4_GROUP_DIM), T,
+                                                               C4_NOISE)) for D in C4A_DIMS])
+            out["full"].append([float(theory.spectral_gain(lam, T, C4_NOISE)) for lam in full])
+            out["full dropped"].append([float(np.sum(mu[mu > 0]) ** D - lam.sum()) for D, lam in zip(C4A_DIMS, full)])
+    return {name: np.array(rows) for name, rows in out.items()}
+
+
+def c4a_exponents(gains: np.ndarray) -> np.ndarray:
+    """C4a: the growth exponent in D, log(g(D_high) / g(D_low)) / log(D_high / D_low), per seed, from ``gains``
+    (seeds x 2) of :func:`c4_dimension_gains`."""
+    return np.log(gains[:, 1] / gains[:, 0]) / math.log(C4A_DIMS[1] / C4A_DIMS[0])
 
 
 #: C4-sub: the dimensions D of the sets (groups of 2)
@@ -389,7 +413,7 @@ def acquisition_values(runs, D: int) -> dict:
 
 __all__ = ["ACQ_ROUTES", "C4B_GRID", "C4_SUB_DIMS", "C5_GROUP_DIM", "C5_LENGTHSCALE", "C8_DIMS", "C8_KERNELS",
            "FIG5_OPTIONS", "acquisition_runs", "acquisition_values", "best_value", "c11_slopes", "c4_gains",
-           "c4_spectral_gains", "c4_subadditivity", "c4a_values", "c4b_exponents", "c5", "c5_arms", "c5_bounds",
+           "c4_dimension_gains", "c4_spectral_gains", "c4_subadditivity", "c4a_exponents", "c4b_exponents", "c5", "c5_arms", "c5_bounds",
            "c5_values", "c7_sides", "c8_spectra", "cseq", "cseq_values", "decomp", "decomp_values",
            "decomp_variants", "dev_values", "dev_variants", "deviations", "dragonfly", "dragonfly_values", "fig3", "fig3_values", "fig5", "fig5_methods",
            "fig5_values", "final_cumulative_regret", "plan", "seq_variants", "time_averaged_regret"]
@@ -412,30 +436,39 @@ def fig_eq14(ctx, seeds, s) -> None:
         axes[1].set(xlabel="sum_j sigma_j^2 / sigma^2 at x_t", ylabel="steps", title="eta^2 = 1")
 
 
-def fig_c4_gain(ctx, seeds, gains, spectral) -> None:
-    """C4 (Theorem 4). Left (C4a): the greedy information gain of the additive and the full SE kernel on D = 20,
-    d = 2 pools (``gains[name]``: pools x T, :func:`c4_gains`) beside the cap T/2 log(1 + 1/eta^2). Right (C4b):
-    the spectral gain of the additive SE and Matérn-5/2 kernels on C4B_GRID (``spectral``, :func:`c4_spectral_gains`)
-    on log axes of T and of the gain, with (log T)^{d+1} through the SE gain at C4B_T[0] and C4B_T marked."""
+def fig_c4_gain(ctx, seeds, gains, dimension, spectral) -> None:
+    """C4 (Theorem 4). Left: the greedy information gain of the additive and the full SE kernel on D = 20, d = 2 pools
+    (``gains[name]``: pools x T, :func:`c4_gains`) beside the cap T/2 log(1 + 1/eta^2). Middle (C4a): the spectral
+    gain at T = C4B_T[1] against D (``dimension``, :func:`c4_dimension_gains`), with a line linear in D through the
+    additive gain at the first D. Right (C4b): the spectral gain of the additive SE and Matérn-5/2 kernels on
+    C4B_GRID (``spectral``, :func:`c4_spectral_gains`) on log axes, with (log T)^{d+1} through the SE gain at
+    C4B_T[0] and C4B_T marked."""
     T = next(iter(gains.values())).shape[1]
     steps = np.arange(1, T + 1)
     power = C4_GROUP_DIM + 1
-    with ctx.figure("c4_gain", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
+    dims = np.array(C4A_DIMS)
+    with ctx.figure("c4_gain", seeds, 1, 3, figsize=(13, 3.2)) as (fig, axes):
         for name, curves in gains.items():
             plots.plot_band(axes[0], steps, curves, f"{name} kernel")
         axes[0].plot(steps, 0.5 * steps * np.log1p(1 / C4_NOISE), "k--", lw=0.8, label="cap T/2 log(1 + 1/eta^2)")
-        axes[0].set(xlabel="T", ylabel="greedy information gain", title=f"C4a: D = {C4_DIM}, d = {C4_GROUP_DIM}")
+        axes[0].set(xlabel="T", ylabel="greedy information gain", title=f"greedy gain: D = {C4_DIM}, d = {C4_GROUP_DIM}")
         axes[0].legend(fontsize=6)
+        for name in ("additive", "full"):
+            plots.plot_band(axes[1], dims, dimension[name], f"{name} kernel")
+        axes[1].plot(dims, np.median(dimension["additive"][:, 0]) * dims / dims[0], "k:", lw=1, label="linear in D")
+        axes[1].set(yscale="log", xlabel="D", ylabel=f"spectral gain at T = {C4B_T[1]:.0e}", title="C4a: growth in D")
+        plots.plain_log_ticks(axes[1], dims)
+        axes[1].legend(fontsize=6)
         for name in ("additive", "additive matern25"):
-            plots.plot_band(axes[1], C4B_GRID, spectral[f"{name} curve"], f"{name} kernel")
+            plots.plot_band(axes[2], C4B_GRID, spectral[f"{name} curve"], f"{name} kernel")
         anchor = np.median(spectral["additive"][:, 0])
-        axes[1].plot(C4B_GRID, anchor * (np.log(C4B_GRID) / math.log(C4B_T[0])) ** power, "k:", lw=1,
+        axes[2].plot(C4B_GRID, anchor * (np.log(C4B_GRID) / math.log(C4B_T[0])) ** power, "k:", lw=1,
                      label=f"(log T)^{power} through the SE gain at T = {C4B_T[0]:.0e}")
         for T_mark in C4B_T:
-            axes[1].axvline(T_mark, color="0.6", lw=0.6)
-        axes[1].set(xscale="log", yscale="log", xlabel="T", ylabel="spectral gain g(T)",
+            axes[2].axvline(T_mark, color="0.6", lw=0.6)
+        axes[2].set(xscale="log", yscale="log", xlabel="T", ylabel="spectral gain g(T)",
                     title="C4b: spectral gain")
-        axes[1].legend(fontsize=6)
+        axes[2].legend(fontsize=6)
 
 
 def fig_c4_dimension(ctx, seeds, gains, n: int) -> None:

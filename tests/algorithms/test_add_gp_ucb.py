@@ -145,7 +145,8 @@ def test_known_kernel_is_algorithm_1s_fixed_prior_and_is_checked():
     np.testing.assert_allclose(gp.predict(Z)[0], hand.predict(Z)[0], rtol=1e-10)
     for bad, match in [({"decomposition": "full"}, "needs decomposition='known'"),
                        ({"known_kernel": {"lengthscale": 0.3}}, "exactly the keys lengthscale, outputscale, noise"),
-                       ({"known_kernel": {**known, "noise": 0.0}}, "finite number > 0")]:
+                       ({"known_kernel": {**known, "noise": 0.0}}, "finite number > 0"),
+                       ({"start_lengthscale": 1e-5}, "apply to a fitted kernel only")]:
         with pytest.raises(BadValueError, match=match):
             make_optimizer("add-gp-ucb", 6, 0, **{"decomposition": "known", "known_kernel": known, **bad})
 
@@ -153,9 +154,9 @@ def test_known_kernel_is_algorithm_1s_fixed_prior_and_is_checked():
 def test_the_authors_fit_choices_as_settings():
     """prior_mean="zero": the GP sees y / std(y_init), not centred, so far from the data its mean is 0, not mean(y);
     max_lengthscale caps every fit; start_lengthscale holds the bandwidth for the first refit_every proposals (no
-    marginal-likelihood fit before n_init + refit_every observations), where eq. 6 is flat away from the data and
-    every proposal is one of the points DIRECT samples first, the centre and the thirds of each group's box (the
-    effect of Sec. 5's start phase); bad values are refused naming what is valid."""
+    marginal-likelihood fit before n_init + refit_every observations), where eq. 6 is flat away from the data and its
+    ties are broken at random: every start-phase proposal is a new uniform point (none at the box centre, where
+    DIRECT would start); bad values are refused naming what is valid."""
     from bolib.errors import BadValueError, UnknownChoiceError
 
     options = {"group_dim": 3, "perm_seed": 0, "layout": "shifted"}
@@ -179,9 +180,15 @@ def test_the_authors_fit_choices_as_settings():
                    settings={**base, "start_lengthscale": 1e-5})
     assert [f["n"] for f in start["info"]["refits"]] == [35]
     X = Trace.from_dict(start).X
-    # a repeated point is moved by 0.1 h N(0, I) (the too-close rule), h at the kernel box's 1e-3
-    assert np.abs(X[10:35, :, None] - np.array([1 / 6, 1 / 2, 5 / 6])).min(-1).max() < 1e-3
-    assert np.abs(X[35:, :, None] - np.array([1 / 6, 1 / 2, 5 / 6])).min(-1).max() > 0.1
+    phase = X[10:35]
+    assert len(np.unique(phase.round(12), axis=0)) == 25 and np.abs(phase - 0.5).min() > 1e-6
+    assert np.all([h["lengthscale"] == 1e-5 for h in start["history"][:25]])
+    one = make_optimizer("add-gp-ucb", 6, 0, **base, prior_mean="zero", n_init=5)
+    one.prepare(get_benchmark("add-3modal", 6, **options))
+    one.tell(trace.X[:10], trace.y[:10])
+    with pytest.raises(BadValueError, match="one point at a time"):
+        one.ask(2)
+    assert len(one.pending) == 0 and one.ask(1).shape == (1, 6)
     for bad, error, match in [({"prior_mean": "mean"}, UnknownChoiceError, "valid choices: data, zero"),
                               ({"max_lengthscale": 0}, BadValueError, "number > 0"),
                               ({"start_lengthscale": float("inf")}, BadValueError, "finite number > 0")]:

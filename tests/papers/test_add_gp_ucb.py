@@ -12,7 +12,7 @@ from bolib.papers.add_gp_ucb import (EIG_FLOOR, Z_LEVELS, acquisition_gaps, addi
                                      gain_kernels, greedy_information_gain, lemma7_sides, lemma11_slopes,
                                      logdet_subadditivity, loglog_growth, se_lipschitz, spectra_union_gaps,
                                      spectral_gain, spectral_kernels, spectrum, table1_exponent, table1_ratio,
-                                     thm5_bound)
+                                     tensor_spectrum, thm5_bound)
 from bolib.papers.add_gp_ucb_claims import C4_SUB_TOLERANCE, C4B_T, C7_TOLERANCE, C_T1_TOLERANCE, INVARIANTS
 from bolib.runtime import rng
 
@@ -170,6 +170,23 @@ def test_additive_spectrum_is_the_spectrum_on_the_product_of_the_groups_samples(
     assert np.abs(direct[M * 6:]).max() < 1e-12
     union = np.sort(np.repeat(spectrum(K), M) / M)[::-1]
     assert np.abs(union - got).max() > 1e-3
+
+
+def test_tensor_spectrum_is_the_product_kernels_spectrum():
+    """tensor_spectrum(mu, D, floor): the eigenvalues of a product kernel under the product of the 1-D sample are the
+    products of the 1-D ones (checked against the 2-D kernel on the 6 x 6 product of a 1-D sample), those below the
+    floor left out with their mass accounted for."""
+    z = rng(0, "tts").random((6, 1))
+    line = make_kernel("rbf", 1, lengthscale=0.3, outputscale=1.0)
+    mu = spectrum(kernel_matrix(line, z).detach().numpy())
+    grid = np.array([[a, b] for a in z[:, 0] for b in z[:, 0]])
+    square = make_kernel("rbf", 2, lengthscale=0.3, outputscale=1.0)
+    direct = spectrum(kernel_matrix(square, grid).detach().numpy())
+    np.testing.assert_allclose(tensor_spectrum(mu, 2, 0.0), direct, atol=1e-12)
+    kept = tensor_spectrum(mu, 3, 1e-6)
+    assert kept.min() > 1e-6 and len(kept) < 6 ** 3
+    assert np.sum(mu) ** 3 - kept.sum() == pytest.approx(np.sum(np.multiply.outer(np.multiply.outer(mu, mu), mu)[
+        np.multiply.outer(np.multiply.outer(mu, mu), mu) <= 1e-6]), abs=1e-12)
 
 
 def test_thm5_bound_is_the_theorems_formula_and_scales_with_the_prior_variance():
@@ -411,7 +428,7 @@ def test_c5_values_are_each_arms_final_cumulative_regret():
 def test_theory_runs_give_the_notebooks_checks_at_small_sizes():
     """The §5 runs at small settings: C7's two sides agree within C7_TOLERANCE and differ between seeds; C4's
     curves are one per kernel of gain_kernels, increasing, the additive one below the full one (C4a), and
-    c4a_values takes their last points; C4b's spectral gains rise with T and give one exponent per seed; C4-sub holds, with equality at D = 2 (one group) and strictly at
+    C4a's gains in D agree at D = 2 and separate the kernels' growth; C4b's spectral gains rise with T and give one exponent per seed; C4-sub holds, with equality at D = 2 (one group) and strictly at
     D = 32; C8's trace is that of K/n (1) and C8a separates SE from Matérn-1/2 at d = 2; C11's slopes are
     within the core bound."""
     from bolib.papers import add_gp_ucb_experiments as build
@@ -424,7 +441,11 @@ def test_theory_runs_give_the_notebooks_checks_at_small_sizes():
     assert list(gains) == ["additive", "full"]
     assert all(g.shape == (1, 30) and np.all(np.diff(g) > 0) for g in gains.values())
     assert gains["additive"][0, -1] < gains["full"][0, -1]
-    assert build.c4a_values(gains)["C4a"]["full SE"] == gains["full"][:, -1]
+    dimension = build.c4_dimension_gains({"c4_spectrum_n": 150}, [0])
+    assert dimension["additive"].shape == dimension["full"].shape == (1, len(build.C4A_DIMS))
+    # D = 2 is one group: the same 2-D SE kernel either way, up to the two samples
+    assert dimension["additive"][0, 0] == pytest.approx(dimension["full"][0, 0], rel=0.1)
+    assert build.c4a_exponents(dimension["additive"])[0] <= 1 < build.c4a_exponents(dimension["full"])[0]
     spectral = build.c4_spectral_gains({"c4_spectrum_n": 200}, [0, 1])
     assert spectral["additive"].shape == (2, 2) and spectral["additive curve"].shape == (2, len(build.C4B_GRID))
     assert np.all(np.diff(spectral["additive matern25 curve"]) > 0)
