@@ -472,8 +472,8 @@ def acquisition_gaps(dim: int, group_dim: int, n: int, evals_per_group: int, see
             "time_per_group": time_a, "time_joint": time_b, "maximum": best}
 
 
-__all__ = ["EIG_FLOOR", "Z_LEVELS", "acquisition_gaps", "additive_kernel_matrix", "additive_spectrum", "beta_lemma10", "composed_exponent",
-           "consecutive_groups", "coverage_run", "decay_form_gap", "eq14_errors", "eq14_sums", "gain_kernels",
-           "greedy_information_gain", "lemma10_coverage", "lemma11_slopes", "lemma7_sides", "logdet_subadditivity",
-           "loglog_growth", "se_lipschitz", "spectra_union_gaps", "spectral_gain", "spectral_kernels", "spectrum",
-           "table1_exponent", "table1_ratio", "tensor_spectrum", "thm5_bound"]
+__all__ = ["EIG_FLOOR", "Z_LEVELS", "acquisition_gaps", "additive_kernel_matrix", "additive_spectrum", "beta_lemma10",
+           "composed_exponent", "consecutive_groups", "coverage_run", "decay_form_gap", "eq14_errors", "eq14_sums",
+           "gain_kernels", "greedy_information_gain", "lemma10_coverage", "lemma11_slopes", "lemma7_sides",
+           "logdet_subadditivity", "loglog_growth", "se_lipschitz", "spectra_union_gaps", "spectral_gain",
+           "spectral_kernels", "spectrum", "table1_exponent", "table1_ratio", "tensor_spectrum", "thm5_bound"]

@@ -523,10 +523,11 @@ def declare(claims, S) -> None:
 
 
 __all__ = ["ADD_STAR_BEST", "C4_DIM", "C4_GROUP_DIM", "C4_LENGTHSCALE", "C4_NOISE", "C4_SUB_TOLERANCE", "C5_NOISE",
-           "C4A_DIMS", "C4A_FLOOR", "C4B_T", "C5_DELTA", "C7_TOLERANCE", "C8B_TAIL_TOLERANCE", "DEVIATIONS", "DEV_METHODS", "DEV_START_BEFORE", "C_T1_MAX_DIM", "C_T1_NUS", "C_T1_TOLERANCE", "FIG5", "FIG5_MARGIN",
+           "C4A_DIMS", "C4A_FLOOR", "C4B_T", "C5_DELTA", "C7_TOLERANCE", "C8B_TAIL_TOLERANCE", "DEVIATIONS",
+           "DEV_METHODS", "DEV_START_BEFORE", "C_T1_MAX_DIM", "C_T1_NUS", "C_T1_TOLERANCE", "FIG5", "FIG5_MARGIN",
            "FIG5_PAPER", "INVARIANTS", "MODE_GAP", "OFF_CENTRE_BEFORE", "OFF_CENTRE_REVISIONS", "PAPER_CONFIGS",
-           "acquisition_budget", "configs", "declare", "decomp_label", "fig5_bo", "key",
-           "off_centre_family", "off_centre_revision", "ref_label", "variants"]
+           "acquisition_budget", "configs", "declare", "decomp_label", "fig5_bo", "key", "off_centre_family",
+           "off_centre_revision", "ref_label", "variants"]
 
 
 #: the quick verdicts of the comparisons decided before their margins and seed stages were declared

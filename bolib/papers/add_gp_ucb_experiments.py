@@ -413,10 +413,11 @@ def acquisition_values(runs, D: int) -> dict:
 
 __all__ = ["ACQ_ROUTES", "C4B_GRID", "C4_SUB_DIMS", "C5_GROUP_DIM", "C5_LENGTHSCALE", "C8_DIMS", "C8_KERNELS",
            "FIG5_OPTIONS", "acquisition_runs", "acquisition_values", "best_value", "c11_slopes", "c4_gains",
-           "c4_dimension_gains", "c4_spectral_gains", "c4_subadditivity", "c4a_exponents", "c4b_exponents", "c5", "c5_arms", "c5_bounds",
-           "c5_values", "c7_sides", "c8_spectra", "cseq", "cseq_values", "decomp", "decomp_values",
-           "decomp_variants", "dev_values", "dev_variants", "deviations", "dragonfly", "dragonfly_values", "fig3", "fig3_values", "fig5", "fig5_methods",
-           "fig5_values", "final_cumulative_regret", "plan", "seq_variants", "time_averaged_regret"]
+           "c4_dimension_gains", "c4_spectral_gains", "c4_subadditivity", "c4a_exponents", "c4b_exponents", "c5",
+           "c5_arms", "c5_bounds", "c5_values", "c7_sides", "c8_spectra", "cseq", "cseq_values", "decomp",
+           "decomp_values", "decomp_variants", "dev_values", "dev_variants", "deviations", "dragonfly",
+           "dragonfly_values", "fig3", "fig3_values", "fig5", "fig5_methods", "fig5_values", "final_cumulative_regret",
+           "plan", "seq_variants", "time_averaged_regret"]
 
 
 # --------------------------------------------------------------------------------------------------
