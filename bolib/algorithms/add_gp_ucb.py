@@ -31,8 +31,9 @@ additive models", ICML 2015, arXiv:1503.01673): Add-GP-UCB and its baselines as 
   ``max_lengthscale`` (inf; the authors' fit box has h <= 5), an upper bound held like the stagnation cap;
   ``start_lengthscale`` (None; Sec. 5 states 1e-5): the bandwidth held there, with only the scale fitted, for
   the first ``refit_every`` proposals, then the first full fit. At such a bandwidth eq. 6 is flat but for
-  peaks of that width at the observed points, so every group's point is drawn uniformly: the flat maximum
-  with its ties broken at random (DIRECT would return its own first samples, the box centre first).
+  needles of that width at the observed points, and its maximum is the best observation (which no DIRECT run
+  finds: DIRECT returns its own first samples, the box centre first). The text's aim, "an explorative
+  strategy", is read as uniform queries: every group's point is drawn uniformly in the start phase.
 * Refits (Alg. 2): hyperparameters and the decomposition every ``refit_every`` (25) observations;
   between refits the GP is conditioned on the new data with fixed hyperparameters. Stagnation rule
   (authors' code): if the full posterior standard deviation at the chosen point stays below
@@ -372,7 +373,7 @@ class AddGPUCB(GPOptimizer):
         t = len(self.y) + 1
         betas = self.betas(t)
         x = np.full(self.dim, 0.5)
-        if self.start_lengthscale is not None and self._fitted_at == 0:  # the start phase: eq. 6 is flat
+        if self.start_lengthscale is not None and self._fitted_at == 0:  # the start phase: uniform queries
             for group in self.groups:
                 x[group] = self.rng.random(len(group))
             self.history.append({"t": t, "beta": betas, "lengthscale": self.start_lengthscale})

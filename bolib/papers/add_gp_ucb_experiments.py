@@ -341,6 +341,11 @@ def c4a_exponents(gains: np.ndarray) -> np.ndarray:
     return np.log(gains[:, 1] / gains[:, 0]) / math.log(C4A_DIMS[1] / C4A_DIMS[0])
 
 
+def c4a_values(gains) -> dict:
+    """C4a: the exponent in D of each kernel's spectral gain, per seed."""
+    return {"C4a": {"additive": c4a_exponents(gains["additive"]), "full SE": c4a_exponents(gains["full"])}}
+
+
 #: C4-sub: the dimensions D of the sets (groups of 2)
 C4_SUB_DIMS = (2, 4, 8, 16, 32)
 
@@ -413,7 +418,7 @@ def acquisition_values(runs, D: int) -> dict:
 
 __all__ = ["ACQ_ROUTES", "C4B_GRID", "C4_SUB_DIMS", "C5_GROUP_DIM", "C5_LENGTHSCALE", "C8_DIMS", "C8_KERNELS",
            "FIG5_OPTIONS", "acquisition_runs", "acquisition_values", "best_value", "c11_slopes", "c4_gains",
-           "c4_dimension_gains", "c4_spectral_gains", "c4_subadditivity", "c4a_exponents", "c4b_exponents", "c5",
+           "c4_dimension_gains", "c4_spectral_gains", "c4_subadditivity", "c4a_exponents", "c4a_values", "c4b_exponents", "c5",
            "c5_arms", "c5_bounds", "c5_values", "c7_sides", "c8_spectra", "cseq", "cseq_values", "decomp",
            "decomp_values", "decomp_variants", "dev_values", "dev_variants", "deviations", "dragonfly",
            "dragonfly_values", "fig3", "fig3_values", "fig5", "fig5_methods", "fig5_values", "final_cumulative_regret",

@@ -154,9 +154,9 @@ def test_known_kernel_is_algorithm_1s_fixed_prior_and_is_checked():
 def test_the_authors_fit_choices_as_settings():
     """prior_mean="zero": the GP sees y / std(y_init), not centred, so far from the data its mean is 0, not mean(y);
     max_lengthscale caps every fit; start_lengthscale holds the bandwidth for the first refit_every proposals (no
-    marginal-likelihood fit before n_init + refit_every observations), where eq. 6 is flat away from the data and its
-    ties are broken at random: every start-phase proposal is a new uniform point (none at the box centre, where
-    DIRECT would start); bad values are refused naming what is valid."""
+    marginal-likelihood fit before n_init + refit_every observations), and every start-phase proposal is a new
+    uniform point (the text's "explorative strategy"; DIRECT on the needle-flat eq. 6 would start at the box centre);
+    bad values are refused naming what is valid."""
     from bolib.errors import BadValueError, UnknownChoiceError
 
     options = {"group_dim": 3, "perm_seed": 0, "layout": "shifted"}
