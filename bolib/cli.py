@@ -42,7 +42,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="run the notebooks' planned jobs into the cache, not the notebooks (which then read "
                           "them from the cache): for a cluster; prints the estimate beside the measured cost")
     rep.add_argument("--experiments", nargs="+", metavar="NAME",
-                     help="with --estimate or --jobs-only: only the experiments whose names start so")
+                     help="only the experiments whose names start so: with --estimate or --jobs-only, what "
+                          "they price or run; else a partial run of the one notebook --only names (the other "
+                          "experiments read from the cache, or left out with their cost and command)")
     rep.add_argument("--first-seeds", type=int, metavar="N",
                      help="with --estimate or --jobs-only: only the jobs of seeds below N")
     rep.add_argument("--calibrate", type=int, metavar="N",
@@ -215,15 +217,14 @@ def _main(argv) -> int:
             return status.main(args.output_root)
         elif args.command == "reproduce" and (args.estimate or args.jobs_only):
             _plan(args)
-        elif args.command == "reproduce" and (args.experiments or args.first_seeds is not None
-                                              or args.calibrate is not None):
-            raise BolibError("--experiments, --first-seeds and --calibrate select what --estimate prices or "
-                             "--jobs-only runs; give one of them")
+        elif args.command == "reproduce" and (args.first_seeds is not None or args.calibrate is not None):
+            raise BolibError("--first-seeds and --calibrate select what --estimate prices or --jobs-only runs; "
+                             "give one of them")
         elif args.command == "reproduce":
             from bolib.pipeline import reproduce
 
             reproduce(args.profile, args.only, args.executor, args.scheduler, args.workers, args.force,
-                      args.output_root, args.include_template, seed_offset=args.seed_offset)
+                      args.output_root, args.include_template, seed_offset=args.seed_offset, parts=args.experiments)
         elif args.command == "report":
             _report(args)
         elif args.command == "codepath":

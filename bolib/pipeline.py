@@ -11,6 +11,12 @@ cache). A run with seed offset N uses seeds N, N+1, ... and writes to ``experime
 so that its verdicts can be compared with the default run's (``python -m bolib report --compare``); the
 figures of every run but ``quick`` go to ``figures/<notebook>/<run>``
 (:func:`bolib.claims.report.figure_folder`), so that no run overwrites another's.
+
+A *partial run* (``reproduce --only NB --experiments NAME ...``, papermill parameter ``parts``) runs the
+notebook with only the experiments whose names start with one of ``parts`` computed; an experiment
+outside them whose jobs are all cached is read from the cache, any other is left out
+(:class:`NotRun`): its claims stay undecided, and ``<run dir>/<notebook>.partial.json`` records it with
+its predicted CPU-hours and the command that computes its jobs (:meth:`NotebookContext.finish`).
 """
 from __future__ import annotations
 
@@ -30,6 +36,10 @@ from bolib.errors import BolibError, check_choice, check_integer, check_writable
 PROJECT_ROOT = runtime.PROJECT_ROOT
 PROFILES = ("smoke", "quick", "paper")
 TYPES = {"int": int, "float": (int, float), "str": str, "bool": bool, "list": list, "dict": dict}
+
+
+class NotRun(BolibError):
+    """An experiment left out of a partial run: not among its ``parts`` and not all of its jobs cached."""
 
 
 class ProfileError(BolibError, TypeError):
@@ -224,6 +234,10 @@ class NotebookContext:
     figures: dict = dataclasses.field(default_factory=dict)
     #: provenance group -> one of its jobs whose parameters are plain JSON, with its key
     examples: dict = dataclasses.field(default_factory=dict)
+    #: a partial run's experiment name prefixes (None: every experiment runs)
+    parts: tuple | None = None
+    #: experiment name -> its predicted CPU-hours, jobs and command, for each one a partial run left out
+    left_out: dict = dataclasses.field(default_factory=dict)
 
     @property
     def claims(self):
@@ -233,6 +247,40 @@ class NotebookContext:
             self._claims = ClaimBook(self.name, self.profile, self.outputs.run_dir / f"{self.name}.claims.json",
                                      self.seed_offset, provenance=self.provenance)
         return self._claims
+
+    def _left_out(self, experiment) -> bool:
+        """Whether ``experiment`` is left out of this partial run (see :class:`NotRun`); if so, record it
+        (:attr:`left_out`) with its predicted CPU-hours and jobs (first look - cap, :func:`bolib.costs.estimate`)
+        and the command that computes its jobs."""
+        from bolib.experiment import Cache
+
+        if self.parts is None or any(experiment.name.startswith(part) for part in self.parts):
+            return False
+        cache = Cache(self.outputs.cache_dir)
+        if all(cache.path(job).exists() for job in experiment.jobs()):
+            return False
+        if experiment.name not in self.left_out:
+            from bolib.costs import estimate
+
+            cost = estimate(self.name, self.profile, names=[experiment.name])
+            self.left_out[experiment.name] = {
+                "cpu_h": [float(f"{h:.3g}") for h in cost.cpu_h], "jobs": list(cost.jobs),
+                "command": f"python -m bolib reproduce --profile {self.profile} --only {self.name} --jobs-only "
+                           f"--experiments {experiment.name}"}
+        return True
+
+    def finish(self) -> None:
+        """End of a notebook: every declared claim must have been decided (:meth:`ClaimBook.finish`), except,
+        in a partial run that left experiments out, those claims: their ids go to the partial run's record
+        ``<run dir>/<notebook>.partial.json`` beside the experiments left out (:attr:`left_out`)."""
+        path = self.outputs.run_dir / f"{self.name}.partial.json"
+        if self.parts is None or not self.left_out:
+            path.unlink(missing_ok=True)
+            self.claims.finish()
+            return
+        self.claims.save()
+        path.write_text(json.dumps({"notebook": self.name, "profile": self.profile, "parts": list(self.parts),
+                                    "left_out": self.left_out, "undecided": self.claims.undecided()}, indent=1) + "\n")
 
     def _record_jobs(self, jobs) -> None:
         from bolib import provenance
@@ -277,12 +325,17 @@ class NotebookContext:
         values}}`` for the comparisons it decides, each declared with these ``stages``. After each
         stage every claim is decided on the seeds so far (:func:`bolib.claims.rules.comparison`
         looks at the stages in order and keeps the first that decides); the next stage runs only
-        while one of them is still open. Returns the result of the last stage run.
+        while one of them is still open. Returns the result of the last stage run (None if a partial
+        run left the experiment out, :class:`NotRun`).
         """
         stages = tuple(int(s) for s in stages)
         decided: set[str] = set()  # decided at an earlier stage: its verdict stands on those seeds
+        result = None
         for n in stages:
-            result = run(self.seeds(n))
+            try:
+                result = run(self.seeds(n))
+            except NotRun:  # left out of a partial run: its claims stay open at the last stage run
+                break
             open_claims = []
             for claim_id, claim_values in values(result).items():
                 if claim_id in decided:
@@ -305,12 +358,15 @@ class NotebookContext:
         of :class:`~bolib.experiment.Results`, one per experiment, always (``(results,) = ctx.run(exp)``).
 
         All their jobs go to the executor together, in the order given (put the longest jobs first so
-        the workers finish together).
+        the workers finish together). Raises :class:`NotRun` if one of them is left out of a partial run.
         """
         from bolib.executors import run_jobs
         from bolib.experiment import Results
 
         experiments = (experiment, *more)
+        if left_out := [exp.name for exp in experiments if self._left_out(exp)]:
+            raise NotRun(f"{', '.join(left_out)}: not in this partial run (parts {', '.join(self.parts)}) "
+                         "and not in the cache")
         jobs = [exp.jobs() for exp in experiments]
         self._record_jobs(job for part in jobs for job in part)
         results = run_jobs([job for part in jobs for job in part], executor=self.executor, workers=self.workers,
@@ -322,6 +378,19 @@ class NotebookContext:
             split.append(Results(part, results.values[start:start + len(part)]))
             start += len(part)
         return tuple(split)
+
+    def collect(self, studies):
+        """Run :class:`~bolib.comparisons.Study` objects together and group each one's results
+        (:meth:`~bolib.comparisons.Study.collect`): a study gives its Traces (:class:`NotRun` if a
+        partial run leaves it out), a mapping of studies a mapping of Traces without those left out."""
+        single = not isinstance(studies, dict)
+        kept = {key: study for key, study in ({None: studies} if single else studies).items()
+                if not self._left_out(study.experiment())}
+        if single and not kept:
+            raise NotRun(f"{studies.name}: not in this partial run (parts {', '.join(self.parts)}) and not in the cache")
+        results = self.run(*(study.experiment() for study in kept.values())) if kept else ()
+        traces = {key: study.collect(r) for (key, study), r in zip(kept.items(), results)}
+        return traces[None] if single else traces
 
     def settings_table(self):
         """:func:`settings_table` of this notebook at this run's profile."""
@@ -363,17 +432,23 @@ class NotebookContext:
 
 def notebook_context(name: str, profile: str, output_root: str | None = None, executor: str = "local",
                      workers: int | None = None, scheduler: str | None = None,
-                     force: bool = False, seed_offset: int = 0) -> NotebookContext:
-    """Called in each notebook's setup cell with the papermill parameters."""
+                     force: bool = False, seed_offset: int = 0, parts=None) -> NotebookContext:
+    """Called in each notebook's setup cell with the papermill parameters (``parts``: a partial run's
+    experiment name prefixes, each checked against the notebook's planned experiments)."""
     from bolib.executors import EXECUTORS
 
     check_choice("executor", executor, EXECUTORS)
     _check_numbers(workers, seed_offset)
     _single_threaded_process()
     settings = load_profile(name, profile)
+    if parts is not None:
+        from bolib.costs import planned_experiments
+
+        parts = tuple(parts)
+        planned_experiments(name, profile, names=parts)  # BolibError naming the experiments if a part matches none
     root = Path(output_root) if output_root else PROJECT_ROOT
     return NotebookContext(name, profile, settings, Outputs.under(root, name, profile, seed_offset), executor,
-                           workers, scheduler, force, seed_offset)
+                           workers, scheduler, force, seed_offset, parts=parts)
 
 
 def _single_threaded_process() -> None:
@@ -448,8 +523,10 @@ def record_costs(run_dir: Path, notebook: str, cache_dir: Path, keys=None) -> Pa
 
 def reproduce(profile: str = "quick", only=None, executor: str = "local", scheduler: str | None = None,
               workers: int | None = None, force: bool = False, output_root: str | Path | None = None,
-              include_template: bool = False, progress: bool = True, seed_offset: int = 0) -> list[Path]:
-    """Execute the selected notebooks with papermill, then write the reproduction report."""
+              include_template: bool = False, progress: bool = True, seed_offset: int = 0,
+              parts=None) -> list[Path]:
+    """Execute the selected notebooks with papermill, then write the reproduction report. With
+    ``parts`` (experiment name prefixes), a partial run of the one notebook ``only`` names."""
     import papermill
 
     check_choice("profile", profile, PROFILES)
@@ -460,6 +537,19 @@ def reproduce(profile: str = "quick", only=None, executor: str = "local", schedu
         check_choice("notebook", name, available)
     for name in names:  # every profile is checked before any job runs
         load_profile(name, profile)
+    extra = {}
+    if parts is not None:
+        from bolib.costs import planned_experiments
+
+        if len(names) != 1:
+            raise BolibError(f"a partial run (experiments {', '.join(parts)}) is of one notebook: name it with --only "
+                             f"(one of {', '.join(notebook_names())})")
+        declared = papermill.inspect_notebook(str(notebooks_dir() / f"{names[0]}.ipynb"))
+        if "parts" not in declared:
+            raise BolibError(f"notebooks/{names[0]}.ipynb has no parameter 'parts': it runs whole (leave out "
+                             "--experiments, or give --jobs-only to compute those experiments' jobs)")
+        planned_experiments(names[0], profile, names=parts)  # BolibError naming the experiments if one matches none
+        extra["parts"] = list(parts)
     if scheduler:  # a scheduler address implies the Dask executor; fail fast if it is unreachable
         from bolib.executors import connect_dask
 
@@ -485,7 +575,7 @@ def reproduce(profile: str = "quick", only=None, executor: str = "local", schedu
                 str(notebooks_dir() / f"{name}.ipynb"), str(target), kernel_name="python3",
                 cwd=str(notebooks_dir()), progress_bar=progress,
                 parameters=dict(profile=profile, output_root=str(root), executor=executor,
-                                workers=workers, scheduler=scheduler, force=force, seed_offset=seed_offset))
+                                workers=workers, scheduler=scheduler, force=force, seed_offset=seed_offset, **extra))
             executed.append(target)
             record_costs(outputs.run_dir, name, outputs.cache_dir)
     finally:  # a failed or stopped run's report says which declared claims were not decided

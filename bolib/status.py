@@ -13,10 +13,15 @@ source and the installed versions only.
 Figures are checked too: each PNG and PDF carries the fingerprint of the jobs it was made from
 (``jobs=...`` in its metadata), which must match what its run's claims file recorded for it; a figure
 that no committed run wrote is stale.
+
+A run that did not decide every declared claim is stale, except a partial run (its record
+``<notebook>.partial.json`` beside the claims file names the same undecided claims, see
+:mod:`bolib.pipeline`): it is current, with a note of the experiments it left out.
 """
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 from bolib import codepath, provenance
@@ -33,6 +38,7 @@ class Finding:
 
     what: str
     stale: list[str]
+    note: str = ""  # e.g. that a current run is a partial run, and what it left out
 
 
 def _example_stale(group: dict) -> str:
@@ -58,10 +64,16 @@ def _run_findings(path: Path, root: Path, notebooks: list[str]) -> tuple[Finding
     prov = record.get("provenance") or {}
     if not prov:
         return Finding(what, ["records no provenance (made before results recorded their jobs): rerun it"]), {}
-    stale = []
+    stale, note = [], ""
+    partial = path.with_name(f"{name}.partial.json")
     if not record.get("complete"):
-        stale.append("the run did not finish (undecided: " + (", ".join(record.get("undecided") or []) or "unknown")
-                     + ")")
+        left = json.loads(partial.read_text()) if partial.exists() else {}
+        if left and left.get("undecided") == record.get("undecided"):
+            note = ("a partial run; left out: " + ", ".join(f"{exp} ({c['cpu_h'][0]:g}-{c['cpu_h'][1]:g} CPU-h)"
+                                                            for exp, c in left["left_out"].items()))
+        else:
+            stale.append("the run did not finish (undecided: " + (", ".join(record.get("undecided") or []) or "unknown")
+                         + ")")
     if name not in notebooks:
         stale.append(f"no notebook {name!r} any more")
     else:
@@ -97,7 +109,7 @@ def _run_findings(path: Path, root: Path, notebooks: list[str]) -> tuple[Finding
             stale.append(f"figure {rel} is missing")
         elif f"jobs={digest}".encode() not in file.read_bytes():
             stale.append(f"figure {rel} was not written by this run")
-    return Finding(what, stale), figures
+    return Finding(what, stale, note), figures
 
 
 def check(root: str | Path | None = None, required: str | None = None) -> list[Finding]:
@@ -134,7 +146,8 @@ def main(root: str | Path | None = None) -> int:
     project itself (no ``root``) must hold a :data:`COMMITTED_RUN` claims file for every paper notebook."""
     findings = check(root, required=None if root else COMMITTED_RUN)
     for finding in findings:
-        print(f"{finding.what}: " + ("current" if not finding.stale else "STALE: " + "; ".join(finding.stale)))
+        print(f"{finding.what}: " + ("current" + (f" ({finding.note})" if finding.note else "") if not finding.stale
+                                      else "STALE: " + "; ".join(finding.stale)))
     stale = [f for f in findings if f.stale]
     print(f"\n{len(findings) - len(stale)} of {len(findings)} committed results are what HEAD computes"
           + (f"; {len(stale)} stale: rerun their notebooks (python -m bolib reproduce --only NAME) "

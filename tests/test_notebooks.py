@@ -56,3 +56,23 @@ def test_notebook_runs_at_smoke_profile(name, tmp_path):
     report = (tmp_path / "experiments" / "smoke" / "report.md").read_text()
     assert name in report
     assert sorted(Path(pipeline.PROJECT_ROOT, "figures").rglob("*")) == figures_before
+
+
+@pytest.mark.slow
+def test_a_partial_run_decides_what_its_parts_decide_and_records_what_it_left_out(tmp_path):
+    from bolib import costs, status
+
+    pipeline.reproduce("smoke", ["002_addgpucb"], executor="local", output_root=tmp_path, progress=False,
+                       parts=["fig3", "dev"])
+    run = tmp_path / "experiments" / "smoke"
+    record = json.loads((run / "002_addgpucb.claims.json").read_text())
+    partial = json.loads((run / "002_addgpucb.partial.json").read_text())
+    assert not record["complete"] and record["undecided"] and record["undecided"] == partial["undecided"]
+    assert list(partial["left_out"]) == [e.name for e in costs.planned_experiments("002_addgpucb", "smoke")
+                                         if not e.name.startswith(("fig3", "dev"))]
+    assert all(c["command"].endswith(f"--jobs-only --experiments {name}") and len(c["cpu_h"]) == 2
+               for name, c in partial["left_out"].items())
+    decided = {c["id"] for c in record["claims"] if c["verdict"]}
+    assert any(i.startswith("F10-3-3-") for i in decided) and any(i.startswith("DEV-") for i in decided)
+    assert not any(i.startswith(("F10-3-3-", "DEV-")) for i in partial["undecided"])
+    assert status.main(tmp_path) == 0  # current, as a partial run

@@ -57,6 +57,21 @@ def test_every_kind_of_staleness_is_reported(smoke_run, tmp_path, capsys, tamper
 
 
 @pytest.mark.slow
+def test_a_partial_run_is_current_with_what_it_left_out_and_only_with_its_record(smoke_run, tmp_path, capsys):
+    root = _copy(smoke_run, tmp_path)
+    _edit_claims(root, lambda r: r.update(complete=False, undecided=["T1"]))
+    record = {"notebook": "_template", "profile": "smoke", "parts": ["a"], "undecided": ["T1"],
+              "left_out": {"b-1": {"cpu_h": [0.5, 1.25], "jobs": [2, 4], "command": "python -m bolib ..."}}}
+    partial = root / "experiments" / "smoke" / "_template.partial.json"
+    partial.write_text(json.dumps(record))
+    assert status.main(root) == 0
+    assert "current (a partial run; left out: b-1 (0.5-1.25 CPU-h))" in capsys.readouterr().out
+    partial.write_text(json.dumps(record | {"undecided": ["T2"]}))  # the record of another run
+    assert status.main(root) == 1
+    assert "did not finish (undecided: T1)" in capsys.readouterr().out
+
+
+@pytest.mark.slow
 def test_figures_from_another_run_and_orphans_are_stale(smoke_run, tmp_path, capsys):
     root = _copy(smoke_run, tmp_path)
     figure = next((root / "figures" / "_template" / "smoke").glob("*.png"))  # a run other than quick: own folder

@@ -223,11 +223,12 @@ def cseq_values(traces) -> dict:
 
 
 def fig5_values(traces, declared, default: float) -> dict:
-    """Fig. 5 stand-ins: for each comparison claim F5-<task>* in ``declared``, each method's best value per seed,
-    with the cascade's ``default`` thresholds' accuracy as the constant arm "default thresholds"."""
+    """Fig. 5 stand-ins: for each comparison claim F5-<task>* in ``declared`` of the tasks in ``traces``, each
+    method's best value per seed, with the cascade's ``default`` thresholds' accuracy as the constant arm
+    "default thresholds"."""
     return {cid: {**traces[bench].at(bench, metric=best_value),
                   "default thresholds": np.full(len(traces[bench][bench, "RAND"]), default)}
-            for bench in FIG5 for cid in declared if declared[cid].kind == "comparison"
+            for bench in traces for cid in declared if declared[cid].kind == "comparison"
             and (cid == f"F5-{bench}" or cid.startswith(f"F5-{bench}-"))}
 
 
@@ -624,15 +625,16 @@ def fig_cseq(ctx, seeds, traces, config, T: int) -> None:
         axes[0].set_yscale("log")
 
 
-def fig_fig5_standins(ctx, seeds, traces, default_accuracy: float) -> None:
+def fig_fig5_standins(ctx, traces, default_accuracy: float) -> None:
     """Fig. 5 stand-ins: the best value found so far by each method on the supernova and face-cascade
-    stand-ins, the cascade's default thresholds beside them."""
-    with ctx.figure("fig5_standins", seeds, 1, 2, figsize=(9, 3.2)) as (fig, axes):
-        for ax, (bench, tr) in zip(axes, traces.items()):
+    stand-ins run (``traces``: benchmark -> Traces), the cascade's default thresholds beside them."""
+    seeds = list(ctx.seeds(min(len(tr[bench, "RAND"]) for bench, tr in traces.items())))
+    with ctx.figure("fig5_standins", seeds, 1, len(traces), figsize=(4.5 * len(traces), 3.2), squeeze=False) as (fig, axes):
+        for ax, (bench, tr) in zip(axes[0], traces.items()):
             for label in tr.labels:
                 best = np.maximum.accumulate(tr.curves(bench, label, value="f"), axis=1)
                 plots.plot_band(ax, np.arange(1, best.shape[1] + 1), best, label)
             ax.set(xlabel="evaluations", ylabel="best value found", title=f"{bench} (stand-in)")
-        axes[1].axhline(default_accuracy, color="k", ls="--", lw=0.8, label="default thresholds")
-        for ax in axes:
+            if bench == "face-cascade20":
+                ax.axhline(default_accuracy, color="k", ls="--", lw=0.8, label="default thresholds")
             ax.legend(fontsize=6)
