@@ -223,8 +223,17 @@ def _main(argv) -> int:
         elif args.command == "reproduce":
             from bolib.pipeline import reproduce
 
-            reproduce(args.profile, args.only, args.executor, args.scheduler, args.workers, args.force,
-                      args.output_root, args.include_template, seed_offset=args.seed_offset, parts=args.experiments)
+            executed = reproduce(args.profile, args.only, args.executor, args.scheduler, args.workers, args.force,
+                                 args.output_root, args.include_template, seed_offset=args.seed_offset,
+                                 parts=args.experiments)
+            partial = [p.with_suffix(".partial.json") for p in executed if p.with_suffix(".partial.json").exists()]
+            if args.experiments and partial:
+                from bolib.costs import price_partial
+
+                for path in partial:
+                    left = price_partial(path)["left_out"]
+                    print("left out (first look - cap CPU-hours): " + ", ".join(
+                        f"{name} ({c['cpu_h'][0]:g}-{c['cpu_h'][1]:g})" for name, c in left.items()), flush=True)
         elif args.command == "report":
             _report(args)
         elif args.command == "codepath":

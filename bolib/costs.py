@@ -5,12 +5,12 @@ Each paper's notebook builds its experiments with the functions of
 notebook runs at settings ``S``, with each seed-stage list (a group-sequential design, see
 :meth:`bolib.pipeline.NotebookContext.staged`) taken at one look: ``look=0`` the first stage (every
 claim decided there), ``look=-1`` the cap (every claim open to the end). :func:`planned_jobs` turns
-that into the notebook's jobs, the same jobs (same cache keys) the notebook runs.
+that into the notebook's jobs, the same jobs (same cache keys) the notebook runs
+(:func:`bolib.pipeline.planned_experiments` lists the experiments).
 """
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import math
 import os
@@ -21,32 +21,7 @@ import numpy as np
 
 from bolib.errors import BolibError, check_integer
 from bolib.experiment import Job
-from bolib.pipeline import cost_params, load_profile
-
-#: notebook -> the module whose ``plan(S, look)`` lists its experiments
-PLANS = {"000_egpts": "bolib.papers.egp_ts_experiments",
-         "001_gpucbplus": "bolib.papers.gp_ucb_plus_experiments",
-         "002_addgpucb": "bolib.papers.add_gp_ucb_experiments",
-         "003_bore": "bolib.papers.bore_experiments",
-         "004_rmbo": "bolib.papers.rm_bo_experiments"}
-
-
-def planned_experiments(notebook: str, profile: str, look: int = -1, names=None) -> list:
-    """The experiments ``notebook`` runs at ``profile`` with every staged experiment stopped at stage
-    ``look`` (0: the first, -1: the cap); with ``names``, only those whose name starts with one of
-    them (BolibError naming the experiments if one matches none)."""
-    from bolib.errors import check_choice
-
-    check_choice("notebook", notebook, tuple(PLANS))
-    experiments = importlib.import_module(PLANS[notebook]).plan(load_profile(notebook, profile), look)
-    if names:
-        for name in names:
-            if not any(e.name.startswith(name) for e in experiments):
-                raise BolibError(f"no experiment of {notebook} is named {name!r}...; its experiments: "
-                                 f"{', '.join(dict.fromkeys(e.name for e in experiments))}")
-        experiments = [e for e in experiments if any(e.name.startswith(name) for name in names)]
-    return experiments
-
+from bolib.pipeline import PLANS, cost_params, planned_experiments
 
 def planned_jobs(notebook: str, profile: str, look: int = -1, names=None, first_seeds: int | None = None,
                  runnable: bool = False) -> list[Job]:
@@ -407,6 +382,18 @@ def estimate(notebook: str, profile: str, workers: int = 2, model: CostModel | N
     return Estimate(notebook, tuple(counts), (totals[0] / 3600, totals[1] / 3600), longest[0], longest[1],
                     wall / 3600, workers, own / totals[1] if totals[1] else 1.0,
                     beyond / totals[1] if totals[1] else 0.0)
+
+
+def price_partial(path: Path, model: CostModel | None = None) -> dict:
+    """Add to a partial run's record (``<notebook>.partial.json``, :meth:`bolib.pipeline.NotebookContext.finish`)
+    each left-out experiment's predicted CPU-hours, first look - cap (:func:`estimate`); returns the record."""
+    record = json.loads(Path(path).read_text())
+    model = model or CostModel(measured_jobs(*calibration_runs()))
+    for name, entry in record["left_out"].items():
+        entry["cpu_h"] = [float(f"{h:.3g}") for h in estimate(record["notebook"], record["profile"], model=model,
+                                                               names=[name]).cpu_h]
+    Path(path).write_text(json.dumps(record, indent=1) + "\n")
+    return record
 
 
 def calibration_jobs(jobs: list[Job], budget: int) -> list[Job]:

@@ -16,13 +16,15 @@ A *partial run* (``reproduce --only NB --experiments NAME ...``, papermill param
 notebook with only the experiments whose names start with one of ``parts`` computed; an experiment
 outside them whose jobs are all cached is read from the cache, any other is left out
 (:class:`NotRun`): its claims stay undecided, and ``<run dir>/<notebook>.partial.json`` records it with
-its predicted CPU-hours and the command that computes its jobs (:meth:`NotebookContext.finish`).
+the command that computes its jobs (:meth:`NotebookContext.finish`; ``python -m bolib reproduce`` adds
+each one's predicted CPU-hours, :func:`bolib.costs.price_partial`).
 """
 from __future__ import annotations
 
 import contextlib
 import dataclasses
 import hashlib
+import importlib
 import json
 import tempfile
 from pathlib import Path
@@ -87,6 +89,29 @@ def load_profile(notebook: str, profile: str) -> dict:
 #: the fields of a setting's schema entry in its mapping form (``why`` only where the paper profile
 #: differs from the paper; ``where`` optional)
 SCHEMA_FIELDS = ("type", "about", "paper", "where", "why")
+
+
+#: notebook -> the module whose ``plan(S, look)`` lists its experiments
+PLANS = {"000_egpts": "bolib.papers.egp_ts_experiments",
+         "001_gpucbplus": "bolib.papers.gp_ucb_plus_experiments",
+         "002_addgpucb": "bolib.papers.add_gp_ucb_experiments",
+         "003_bore": "bolib.papers.bore_experiments",
+         "004_rmbo": "bolib.papers.rm_bo_experiments"}
+
+
+def planned_experiments(notebook: str, profile: str, look: int = -1, names=None) -> list:
+    """The experiments ``notebook`` runs at ``profile`` with every staged experiment stopped at stage
+    ``look`` (0: the first, -1: the cap); with ``names``, only those whose name starts with one of
+    them (BolibError naming the experiments if one matches none)."""
+    check_choice("notebook", notebook, tuple(PLANS))
+    experiments = importlib.import_module(PLANS[notebook]).plan(load_profile(notebook, profile), look)
+    if names:
+        for name in names:
+            if not any(e.name.startswith(name) for e in experiments):
+                raise BolibError(f"no experiment of {notebook} is named {name!r}...; its experiments: "
+                                 f"{', '.join(dict.fromkeys(e.name for e in experiments))}")
+        experiments = [e for e in experiments if any(e.name.startswith(name) for name in names)]
+    return experiments
 
 
 def setting_docs(notebook: str) -> dict[str, dict]:
@@ -236,7 +261,7 @@ class NotebookContext:
     examples: dict = dataclasses.field(default_factory=dict)
     #: a partial run's experiment name prefixes (None: every experiment runs)
     parts: tuple | None = None
-    #: experiment name -> its predicted CPU-hours, jobs and command, for each one a partial run left out
+    #: experiment name -> its jobs and the command that computes them, for each one a partial run left out
     left_out: dict = dataclasses.field(default_factory=dict)
 
     @property
@@ -250,8 +275,7 @@ class NotebookContext:
 
     def _left_out(self, experiment) -> bool:
         """Whether ``experiment`` is left out of this partial run (see :class:`NotRun`); if so, record it
-        (:attr:`left_out`) with its predicted CPU-hours and jobs (first look - cap, :func:`bolib.costs.estimate`)
-        and the command that computes its jobs."""
+        (:attr:`left_out`) with its jobs (at the stage asked for) and the command that computes them."""
         from bolib.experiment import Cache
 
         if self.parts is None or any(experiment.name.startswith(part) for part in self.parts):
@@ -259,15 +283,14 @@ class NotebookContext:
         cache = Cache(self.outputs.cache_dir)
         if all(cache.path(job).exists() for job in experiment.jobs()):
             return False
-        if experiment.name not in self.left_out:
-            from bolib.costs import estimate
-
-            cost = estimate(self.name, self.profile, names=[experiment.name])
-            self.left_out[experiment.name] = {
-                "cpu_h": [float(f"{h:.3g}") for h in cost.cpu_h], "jobs": list(cost.jobs),
-                "command": f"python -m bolib reproduce --profile {self.profile} --only {self.name} --jobs-only "
-                           f"--experiments {experiment.name}"}
+        self.left_out.setdefault(experiment.name, {
+            "jobs": len(experiment.jobs()),
+            "command": f"python -m bolib reproduce --profile {self.profile} --only {self.name} --jobs-only "
+                       f"--experiments {experiment.name}"})
         return True
+
+    def _not_run(self, names) -> NotRun:
+        return NotRun(f"{', '.join(names)}: not in this partial run (parts {', '.join(self.parts)}) and not in the cache")
 
     def finish(self) -> None:
         """End of a notebook: every declared claim must have been decided (:meth:`ClaimBook.finish`), except,
@@ -365,8 +388,7 @@ class NotebookContext:
 
         experiments = (experiment, *more)
         if left_out := [exp.name for exp in experiments if self._left_out(exp)]:
-            raise NotRun(f"{', '.join(left_out)}: not in this partial run (parts {', '.join(self.parts)}) "
-                         "and not in the cache")
+            raise self._not_run(left_out)
         jobs = [exp.jobs() for exp in experiments]
         self._record_jobs(job for part in jobs for job in part)
         results = run_jobs([job for part in jobs for job in part], executor=self.executor, workers=self.workers,
@@ -387,7 +409,7 @@ class NotebookContext:
         kept = {key: study for key, study in ({None: studies} if single else studies).items()
                 if not self._left_out(study.experiment())}
         if single and not kept:
-            raise NotRun(f"{studies.name}: not in this partial run (parts {', '.join(self.parts)}) and not in the cache")
+            raise self._not_run([studies.name])
         results = self.run(*(study.experiment() for study in kept.values())) if kept else ()
         traces = {key: study.collect(r) for (key, study), r in zip(kept.items(), results)}
         return traces[None] if single else traces
@@ -442,8 +464,6 @@ def notebook_context(name: str, profile: str, output_root: str | None = None, ex
     _single_threaded_process()
     settings = load_profile(name, profile)
     if parts is not None:
-        from bolib.costs import planned_experiments
-
         parts = tuple(parts)
         planned_experiments(name, profile, names=parts)  # BolibError naming the experiments if a part matches none
     root = Path(output_root) if output_root else PROJECT_ROOT
@@ -539,8 +559,6 @@ def reproduce(profile: str = "quick", only=None, executor: str = "local", schedu
         load_profile(name, profile)
     extra = {}
     if parts is not None:
-        from bolib.costs import planned_experiments
-
         if len(names) != 1:
             raise BolibError(f"a partial run (experiments {', '.join(parts)}) is of one notebook: name it with --only "
                              f"(one of {', '.join(notebook_names())})")

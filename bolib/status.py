@@ -69,8 +69,9 @@ def _run_findings(path: Path, root: Path, notebooks: list[str]) -> tuple[Finding
     if not record.get("complete"):
         left = json.loads(partial.read_text()) if partial.exists() else {}
         if left and left.get("undecided") == record.get("undecided"):
-            note = ("a partial run; left out: " + ", ".join(f"{exp} ({c['cpu_h'][0]:g}-{c['cpu_h'][1]:g} CPU-h)"
-                                                            for exp, c in left["left_out"].items()))
+            note = "a partial run; left out: " + ", ".join(
+                exp + (f" ({c['cpu_h'][0]:g}-{c['cpu_h'][1]:g} CPU-h)" if "cpu_h" in c else "")
+                for exp, c in left["left_out"].items())
         else:
             stale.append("the run did not finish (undecided: " + (", ".join(record.get("undecided") or []) or "unknown")
                          + ")")

@@ -167,42 +167,38 @@ def test_notebook_run_returns_one_results_per_experiment_always(tmp_path):
     assert isinstance(both, tuple) and [[v for _, v in r] for r in both] == [[0, 10], [20]]
 
 
-def _partial_context(tmp_path, monkeypatch, parts):
-    import bolib.costs
-    from bolib.costs import Estimate
+def _partial_context(tmp_path, parts):
     from bolib.pipeline import notebook_context
 
-    monkeypatch.setattr(bolib.costs, "estimate", lambda notebook, profile, names: Estimate(
-        notebook, (2, 4), (0.5, 1.0), 60.0, "a job", 0.5, 2, 1.0, 0.0))
     ctx = notebook_context("_template", "smoke", output_root=str(tmp_path), executor="serial")
     ctx.parts = parts
     return ctx
 
 
-def test_a_partial_run_leaves_out_the_experiments_outside_its_parts_unless_cached(tmp_path, monkeypatch):
+def test_a_partial_run_leaves_out_the_experiments_outside_its_parts_unless_cached(tmp_path):
     from bolib.pipeline import NotRun
 
-    ctx = _partial_context(tmp_path, monkeypatch, ("keep",))
+    ctx = _partial_context(tmp_path, ("keep",))
     keep, out = Experiment("keep-a", FN, grid={"seed": [0, 1]}), Experiment("out-b", FN, grid={"seed": [2]})
     (kept,) = ctx.run(keep)
     assert [value for _, value in kept] == [0, 10]
     with pytest.raises(NotRun, match="out-b: not in this partial run"):
         ctx.run(keep, out)
     assert ctx.staged([1], lambda seeds: ctx.run(out), lambda result: {}) is None
-    assert ctx.left_out == {"out-b": {"cpu_h": [0.5, 1.0], "jobs": [2, 4], "command": "python -m bolib reproduce "
-                                      "--profile smoke --only _template --jobs-only --experiments out-b"}}
+    assert ctx.left_out == {"out-b": {"jobs": 1, "command": "python -m bolib reproduce --profile smoke --only "
+                                      "_template --jobs-only --experiments out-b"}}
     run_jobs(out.jobs(), executor="serial", cache_dir=ctx.outputs.cache_dir, progress=False)
-    again = _partial_context(tmp_path, monkeypatch, ("keep",))
+    again = _partial_context(tmp_path, ("keep",))
     (cached,) = again.run(out)  # an experiment outside the parts whose jobs are all cached is read from the cache
     assert [value for _, value in cached] == [20] and again.left_out == {}
 
 
-def test_a_partial_run_finishes_with_the_claims_of_what_it_left_out_open(tmp_path, monkeypatch):
+def test_a_partial_run_finishes_with_the_claims_of_what_it_left_out_open(tmp_path):
     import json
 
     from bolib.errors import BolibError
 
-    ctx = _partial_context(tmp_path, monkeypatch, ("keep",))
+    ctx = _partial_context(tmp_path, ("keep",))
     ctx.claims.value("V1", "a value", 1.0, tolerance=0.1, origin="check")
     ctx.claims.value("V2", "another", 1.0, tolerance=0.1, origin="check")
     ctx.claims.decide("V1", 1.0)
@@ -212,7 +208,7 @@ def test_a_partial_run_finishes_with_the_claims_of_what_it_left_out_open(tmp_pat
     partial = json.loads((ctx.outputs.run_dir / "_template.partial.json").read_text())
     assert not record["complete"] and record["undecided"] == partial["undecided"] == ["V2"]
     assert partial["parts"] == ["keep"] and list(partial["left_out"]) == ["out-b"]
-    whole = _partial_context(tmp_path, monkeypatch, None)  # a whole run must decide every claim
+    whole = _partial_context(tmp_path, None)  # a whole run must decide every claim
     whole.claims.value("V2", "another", 1.0, tolerance=0.1, origin="check")
     with pytest.raises(BolibError, match="never decided: V2"):
         whole.finish()
