@@ -14,10 +14,10 @@ figures of every run but ``quick`` go to ``figures/<notebook>/<run>``
 
 A *partial run* (``reproduce --only NB --experiments NAME ...``, papermill parameter ``parts``) runs the
 notebook with only the experiments whose names start with one of ``parts`` computed; an experiment
-outside them whose jobs are all cached is read from the cache, any other is left out
-(:class:`NotRun`): its claims stay undecided, and ``<run dir>/<notebook>.partial.json`` records it with
-the command that computes its jobs (:meth:`NotebookContext.finish`; ``python -m bolib reproduce`` adds
-each one's predicted CPU-hours, :func:`bolib.costs.price_partial`).
+outside them whose jobs are all cached is read from the cache (with ``force``, none is), any other is
+left out (:class:`NotRun`): its claims stay undecided, and ``<run dir>/<notebook>.partial.json`` records
+it with the command that computes its jobs (:meth:`NotebookContext.finish`; ``python -m bolib
+reproduce`` adds each one's predicted CPU-hours, :func:`bolib.costs.price_partial`).
 """
 from __future__ import annotations
 
@@ -281,8 +281,8 @@ class NotebookContext:
         if self.parts is None or any(experiment.name.startswith(part) for part in self.parts):
             return False
         cache = Cache(self.outputs.cache_dir)
-        if all(cache.path(job).exists() for job in experiment.jobs()):
-            return False
+        if not self.force and all(cache.path(job).exists() for job in experiment.jobs()):
+            return False  # read from the cache (``force`` recomputes the parts only)
         self.left_out.setdefault(experiment.name, {
             "jobs": len(experiment.jobs()),
             "command": f"python -m bolib reproduce --profile {self.profile} --only {self.name} --jobs-only "

@@ -191,6 +191,10 @@ def test_a_partial_run_leaves_out_the_experiments_outside_its_parts_unless_cache
     again = _partial_context(tmp_path, ("keep",))
     (cached,) = again.run(out)  # an experiment outside the parts whose jobs are all cached is read from the cache
     assert [value for _, value in cached] == [20] and again.left_out == {}
+    forced = _partial_context(tmp_path, ("keep",))
+    forced.force = True  # force recomputes the parts, and leaves the rest out
+    with pytest.raises(NotRun):
+        forced.run(out)
 
 
 def test_a_partial_run_finishes_with_the_claims_of_what_it_left_out_open(tmp_path):
