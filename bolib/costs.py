@@ -23,6 +23,7 @@ from bolib.errors import BolibError, check_integer
 from bolib.experiment import Job
 from bolib.pipeline import PLANS, cost_params, planned_experiments
 
+
 def planned_jobs(notebook: str, profile: str, look: int = -1, names=None, first_seeds: int | None = None,
                  runnable: bool = False) -> list[Job]:
     """The distinct jobs (by cache key, in plan order) of :func:`planned_experiments`; with
