@@ -290,7 +290,8 @@ class NotebookContext:
         return True
 
     def _not_run(self, names) -> NotRun:
-        return NotRun(f"{', '.join(names)}: not in this partial run (parts {', '.join(self.parts)}) and not in the cache")
+        return NotRun(f"{', '.join(names)}: not in this partial run (parts {', '.join(self.parts)}) "
+                      "and not in the cache")
 
     def finish(self) -> None:
         """End of a notebook: every declared claim must have been decided (:meth:`ClaimBook.finish`), except,
