@@ -39,6 +39,7 @@ METHOD_PATHS: dict[str, str] = {
     # paper 002 (Add-GP-UCB) and its baselines
     "add-gp-ucb": "bolib.algorithms.add_gp_ucb:AddGPUCB",
     "add-gp-ucb-buggy": "bolib.algorithms.add_gp_ucb:AddGPUCBBuggy",
+    "add-gp-ucb-direct-fit": "bolib.algorithms.add_gp_ucb_direct_fit:AddGPUCBDirectFit",
     "seq-add-gp-ucb": "bolib.algorithms.add_gp_ucb:SeqAddGPUCB",
     "rembo": "bolib.algorithms.rembo:REMBO",
     "dragonfly-add-ucb": "bolib.algorithms.dragonfly_add_ucb:DragonflyAddUCB",

@@ -28,12 +28,15 @@ additive models", ICML 2015, arXiv:1503.01673): Add-GP-UCB and its baselines as 
 * The fit's departures from the authors' choices, as settings for measuring them: ``prior_mean`` "data"
   (observations standardised, so the prior mean is mean(y): the library default of the authors' code) or
   "zero" (observations divided by std(y_init), not centred: the prior mean 0 of the authors' synthetic demo);
-  ``max_lengthscale`` (inf; the authors' fit box has h <= 5), an upper bound held like the stagnation cap;
+  ``max_lengthscale`` (inf; the authors' fit box has h <= 5 on [-1, 1]^D, 2.5 on the unit cube), an upper bound
+  held like the stagnation cap;
   ``start_lengthscale`` (None; Sec. 5 states 1e-5): the bandwidth held there, with only the scale fitted, for
   the first ``refit_every`` proposals, then the first full fit. At such a bandwidth eq. 6 is flat but for
   needles of that width at the observed points, and its maximum is the best observation (which no DIRECT run
   finds: DIRECT returns its own first samples, the box centre first). The text's aim, "an explorative
   strategy", is read as uniform queries: every group's point is drawn uniformly in the start phase.
+  The authors' optimiser of the fit (DIRECT, with their boxes of h and sigma) is the method
+  ``add-gp-ucb-direct-fit`` (:mod:`bolib.algorithms.add_gp_ucb_direct_fit`).
 * Refits (Alg. 2): hyperparameters and the decomposition every ``refit_every`` (25) observations;
   between refits the GP is conditioned on the new data with fixed hyperparameters. Stagnation rule
   (authors' code): if the full posterior standard deviation at the chosen point stays below

@@ -21,7 +21,7 @@ import numpy as np
 from bolib import plots
 from bolib.comparisons import Study, final_simple_regret
 from bolib.experiment import Experiment, stage_seeds
-from bolib.models.kernels import kernel_matrix, make_kernel
+from bolib.models.kernels import LENGTHSCALE_BOUNDS, OUTPUTSCALE_BOUNDS, kernel_matrix, make_kernel
 from bolib.papers import add_gp_ucb as theory
 from bolib.papers.add_gp_ucb_claims import (C4_DIM, C4_GROUP_DIM, C4_LENGTHSCALE, C4_NOISE, C4A_DIMS, C4A_FLOOR, C4B_T,
                                             C5_DELTA, C5_NOISE,
@@ -72,9 +72,10 @@ def dev_variants(S: dict) -> dict:
     (:data:`bolib.papers.add_gp_ucb_claims.DEVIATIONS`) instead of ours, labelled "<method>, <deviation>"."""
     base = variants(S, *S["dev_config"])
     out = {label: base[label] for label in DEV_METHODS}
-    for deviation, (_key, extra, _why) in DEVIATIONS.items():
+    for deviation, (_key, change, _why) in DEVIATIONS.items():
         for label in DEV_METHODS:
-            out[f"{label}, {deviation}"] = {**base[label], "settings": {**base[label]["settings"], **extra}}
+            out[f"{label}, {deviation}"] = {**base[label], **change,
+                                            "settings": {**base[label]["settings"], **change.get("settings", {})}}
     return out
 
 
@@ -83,6 +84,41 @@ def deviations(S: dict, seeds: Sequence[int]) -> Study:
     config = tuple(S["dev_config"])
     return Study(f"dev-{key(config)}", ["add-3modal"], dev_variants(S), seeds,
                  fixed={"budget": S["budget"], "n_init": S["n_init"], "dim": config[0]}, options=_grouping(config[1]))
+
+
+def dev_fits(ctx, S: dict, seeds: Sequence[int]):
+    """The fitted hyperparameters of the DEV-* runs on ``seeds`` (read from the cache): per label, the number of
+    fits (every refit of every seed), the least, median and largest bandwidth h (unit cube) and group scale sigma
+    (in the units the GP sees), and the fits at an end of their box: for our fit the kernel's box
+    (:data:`bolib.models.kernels.LENGTHSCALE_BOUNDS`, :data:`~bolib.models.kernels.OUTPUTSCALE_BOUNDS`), for the
+    authors' DIRECT fit its own box of that refit (h on the unit cube, sigma from std(y_init))."""
+    import pandas as pd
+
+    study = deviations(S, seeds)
+    (results,) = ctx.run(study.experiment())
+    fits: dict[str, list] = {}
+    for params, value in results:
+        refits = value["info"].get("refits", [])
+        boxes = value["info"].get("fit_box") or [(LENGTHSCALE_BOUNDS, OUTPUTSCALE_BOUNDS)] * len(refits)
+        fits.setdefault(study.label(params), []).extend(
+            (r["lengthscale"], r["outputscale"], box) for r, box in zip(refits, boxes))
+
+    def at_end(value, low, high) -> bool:
+        return not low * (1 + 1e-6) < value < high * (1 - 1e-6)
+
+    rows = {}
+    for label, found in fits.items():
+        if not found:  # no refit within the budget (the start phase holds h)
+            rows[label] = {"fits": 0}
+            continue
+        h, s = np.array([f[0] for f in found]), np.array([f[1] for f in found])
+        rows[label] = {"fits": len(found), "h min": h.min(), "h median": np.median(h), "h max": h.max(),
+                       "sigma min": s.min(), "sigma median": np.median(s), "sigma max": s.max(),
+                       "h at a box end": sum(at_end(f[0], *f[2][0]) for f in found),
+                       "sigma at a box end": sum(at_end(f[1], *f[2][1]) for f in found)}
+    table = pd.DataFrame(rows).T
+    counts = ["fits", "h at a box end", "sigma at a box end"]
+    return table.astype({column: "Int64" for column in counts if column in table})
 
 
 def seq_variants(S: dict) -> dict:
@@ -254,6 +290,34 @@ def c5_bounds(S: dict, seeds: Sequence[int]) -> np.ndarray:
             gains = theory.greedy_information_gain(K, C5_NOISE ** 2, T)
             rows.append(theory.thm5_bound(t, gains, M, C5_GROUP_DIM, D, float(M), C5_NOISE ** 2, C5_DELTA))
     return np.array(rows)
+
+
+def c5_ranges(S: dict, seeds: Sequence[int]) -> np.ndarray:
+    """T (f* - min f) of each seed's C5 draw (T = ``c5_budget``): the largest cumulative regret any algorithm can
+    have on it. f is additive, so its minimum is the sum of its components' minima, each found in its group's d
+    dimensions as the benchmark certifies the maximum (multistart L-BFGS-B from 1,024 Sobol candidates, 5 starts),
+    with the other coordinates held at the box centre."""
+    from bolib.benchmarks import get_benchmark
+    from bolib.benchmarks.problem import multistart_maximum
+
+    study = c5(S, seeds)
+    out = []
+    with single_threaded():
+        for seed in seeds:
+            problem = get_benchmark("add-gp-draw", S["c5_dim"], **study.options(seed))
+            centre = np.full(problem.dim, 0.5)
+            base = float(problem(centre[None])[0])
+            low = base
+            for j, group in enumerate(problem.meta["groups"]):
+                def negative(Z, group=group):
+                    X = np.repeat(centre[None], len(Z), axis=0)
+                    X[:, group] = Z
+                    return -problem(X)
+
+                box = np.array([np.zeros(len(group)), np.ones(len(group))])
+                low += -multistart_maximum(negative, box, rng(seed, "c5-min", j), n_candidates=1024, n_starts=5)[1] - base
+            out.append(S["c5_budget"] * (problem.optimum - low))
+    return np.array(out)
 
 
 def dragonfly_values(reference, ours, label: str) -> dict:

@@ -196,6 +196,52 @@ def test_the_authors_fit_choices_as_settings():
             make_optimizer("add-gp-ucb", 6, 0, **bad)
 
 
+def test_the_authors_direct_fit_stays_in_their_box_and_matches_the_library_optimum():
+    """add-gp-ucb-direct-fit fits h and sigma by DIRECT within the authors' boxes (h in [5e-6, 2.5] on the unit cube,
+    sigma in [0.03, 30] std(y_init) in observation units, i.e. divided by var(y) in the GP's standardised units),
+    the GP it returns holds exactly those values, its evidence is what grouping_log_evidences gives there, above
+    the evidence at the centre of the (log) box where DIRECT starts and within 2 nats of the library fit's (L-BFGS-B,
+    a wider box): DIRECT stops after about 50 evaluations, as the authors' call does; the stagnation cap lowers the
+    box's top; partialLearn and a known kernel are refused, naming what is valid."""
+    from bolib.algorithms.add_gp_ucb import grouping_log_evidences
+    from bolib.algorithms.add_gp_ucb_direct_fit import H_HIGH, H_LOW, SCALE_BOX
+    from bolib.errors import BadValueError
+
+    options = {"group_dim": 3, "perm_seed": 1, "layout": "shifted"}
+    problem = get_benchmark("add-3modal", 9, **options)
+    X = np.random.default_rng(3).random((60, 9))
+    y = problem(X)
+    evidence = {}
+    for method in ("add-gp-ucb", "add-gp-ucb-direct-fit"):
+        opt = make_optimizer(method, 9, 0, decomposition="known", n_init=10)
+        opt.prepare(problem)
+        opt.tell(X, y)
+        gp = opt.fit_model()
+        h, s = opt._hyper()
+        evidence[method] = grouping_log_evidences(X, y, [opt.groups], h, s, opt.noise_var)[0]
+        if method == "add-gp-ucb-direct-fit":
+            (h_low, h_high), (s_low, s_high) = opt.fit_box()
+            assert (h_low, h_high) == (H_LOW, H_HIGH)
+            unit = np.std(y, ddof=1) / np.var(y, ddof=1)  # std(y_init) = std(y): every point told at once
+            np.testing.assert_allclose([s_low, s_high], np.array(SCALE_BOX) * unit, rtol=1e-8)
+            assert h_low <= h <= h_high and s_low <= s <= s_high
+            assert opt.info["fit_box"][0] == opt.fit_box()
+            assert gp.log_evidence == pytest.approx(evidence[method], abs=1e-4)
+            centre = grouping_log_evidences(X, y, [opt.groups], np.sqrt(h_low * h_high), np.sqrt(s_low * s_high),
+                                            opt.noise_var)[0]
+            opt.h_cap = 0.01
+            assert opt.fit_box()[0] == (H_LOW, 0.01)
+            opt.h_cap = 1e-6  # below the authors' lower end: h is held at the cap, only sigma is fitted
+            assert opt.fit_box()[0] == (1e-6, 1e-6) and opt._fit_on(opt.groups, None).hyperparameters[
+                "lengthscale"][0][0] == pytest.approx(1e-6)
+    assert evidence["add-gp-ucb-direct-fit"] >= evidence["add-gp-ucb"] - 2.0  # about 50 evaluations: a coarse fit
+    assert evidence["add-gp-ucb-direct-fit"] > centre  # ... that DIRECT improved beyond its first sample
+    for bad, match in [({"decomposition": "partialLearn"}, "'known', 'random' or 'full'"),
+                       ({"known_kernel": {"lengthscale": 0.1, "outputscale": 1.0, "noise": 0.01}}, "add-gp-ucb")]:
+        with pytest.raises(BadValueError, match=match):
+            make_optimizer("add-gp-ucb-direct-fit", 9, 0, **bad)
+
+
 def test_beta_schedules():
     # practical: 0.2 d_j log 2t with the group dimension
     assert beta_practical(50, 3) == pytest.approx(0.6 * np.log(100))

@@ -414,6 +414,53 @@ def test_staged_values_pick_each_claims_metric_and_only_the_declared_comparisons
     np.testing.assert_allclose(ref["dragonfly add_ucb"], [np.log(0.25)])
 
 
+def test_dev_variants_change_one_fit_choice_and_dev_fits_reads_each_runs_fits():
+    """dev_variants: each DEV arm is the method as run with one change (settings merged, a method replaced);
+    dev_fits: per label, the fitted h and sigma over every refit of every seed, and the fits at an end of their box
+    (the kernel's box for our fit, the fit's own recorded box for the authors' DIRECT fit)."""
+    from types import SimpleNamespace
+
+    from bolib.papers import add_gp_ucb_experiments as build
+    from bolib.pipeline import load_profile
+
+    S = load_profile("002_addgpucb", "smoke")
+    variants = build.dev_variants(S)
+    assert variants["Add-*, DIRECT fit"] == {**variants["Add-*"], "method": "add-gp-ucb-direct-fit"}
+    assert variants["GP-UCB, h <= 5"]["settings"] == {**variants["GP-UCB"]["settings"], "max_lengthscale": 2.5}
+    study = build.deviations(S, [0, 1])
+    ours = {"refits": [{"lengthscale": 0.3, "outputscale": 1e4}, {"lengthscale": 0.5, "outputscale": 0.2}]}
+    direct = {"refits": [{"lengthscale": 2.5, "outputscale": 0.1}], "fit_box": [[[5e-6, 2.5], [1e-3, 1.0]]]}
+    results = [(job.params, {"info": direct if job.params["method"] == "add-gp-ucb-direct-fit" else ours})
+               for job in study.experiment().jobs()]
+    table = build.dev_fits(SimpleNamespace(run=lambda experiment: (results,)), S, [0, 1])
+    assert table.loc["Add-*", "fits"] == 4 and table.loc["Add-*", "h max"] == 0.5
+    assert table.loc["Add-*", "sigma at a box end"] == 2 and table.loc["Add-*", "h at a box end"] == 0
+    assert table.loc["GP-UCB, DIRECT fit", "fits"] == 2 and table.loc["GP-UCB, DIRECT fit", "h at a box end"] == 2
+    assert table.loc["GP-UCB, DIRECT fit", "sigma at a box end"] == 0
+
+
+def test_c5_ranges_bound_every_regret_on_the_draw_and_are_reached():
+    """c5_ranges: T (f* - min f) is at least T times the regret of any of 4,000 uniform points of the draw, and a
+    point whose regret comes within 1% of f* - min f exists (the minimum is found, not just bounded)."""
+    from bolib.benchmarks import get_benchmark
+    from bolib.papers import add_gp_ucb_experiments as build
+    from bolib.pipeline import load_profile
+
+    S = load_profile("002_addgpucb", "smoke")
+    (T_range,) = build.c5_ranges(S, [3])
+    problem = get_benchmark("add-gp-draw", S["c5_dim"], **build.c5(S, [3]).options(3))
+    regrets = problem.optimum - problem(rng(0, "t-c5").random((4000, S["c5_dim"])))
+    assert S["c5_budget"] * regrets.max() <= T_range
+    centre = np.full(problem.dim, 0.5)
+    low = problem(centre[None])[0]
+    for group in problem.meta["groups"]:  # each group at its grid minimum, the others at the centre
+        grid = np.stack(np.meshgrid(*[np.linspace(0, 1, 201)] * len(group)), -1).reshape(-1, len(group))
+        X = np.repeat(centre[None], len(grid), axis=0)
+        X[:, group] = grid
+        low += problem(X).min() - problem(centre[None])[0]
+    assert T_range == pytest.approx(S["c5_budget"] * (problem.optimum - low), rel=0.01)
+
+
 def test_c5_values_are_each_arms_final_cumulative_regret():
     from bolib.papers import add_gp_ucb_experiments as build
 

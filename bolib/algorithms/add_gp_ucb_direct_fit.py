@@ -1,0 +1,102 @@
+"""Paper 002: Add-GP-UCB with the hyperparameter fit of the authors' MATLAB code, for measuring our fit against
+theirs (``add-gp-ucb-direct-fit``).
+
+:class:`bolib.algorithms.add_gp_ucb.AddGPUCB` fits the shared bandwidth h and group scale sigma by L-BFGS-B
+(BoTorch) in wide boxes. The authors' code (``addGPDecompMargLikelihood.m``, called by ``addGPBO.m`` with the
+defaults of ``boProcessParams.m``) maximises the same log marginal likelihood with DIRECT (Finkel's ``Direct.m``)
+in the coordinates (log h, log sigma), over
+
+* h in [1e-5, h_UB] on the box [-1, 1]^D of the synthetic functions, h_UB = 5 lowered by the stagnation rule:
+  on the unit cube the optimiser sees, [:data:`H_LOW`, min(:data:`H_HIGH`, cap)] (half those values); where the
+  cap reaches the lower end, h is held there and only sigma is fitted, as their code does;
+* sigma in [0.03, 30] std(y_init) in the units of the observations (their kernel is sigma exp(-r^2 / 2h^2),
+  sigma bounded by a standard deviation, as written), converted here to the units the GP sees and clipped to
+  the GP's own scale box :data:`bolib.models.kernels.OUTPUTSCALE_BOUNDS`;
+* DIRECT's stopping rule as their call sets it: at most 20 iterations (``numBwSigmaDiRectIters``) and
+  ``Direct.m``'s default cap of max(n^3, 50) = 50 evaluations in two dimensions, which the call leaves unset
+  (SciPy's ``direct`` completes its last iteration, as ``Direct.m`` does).
+
+Each fit's box is kept in ``info["fit_box"]``, beside ``info["refits"]``.
+
+Everything else is :class:`AddGPUCB`: the noise, the prior mean, the refit schedule, the stagnation rule and the
+acquisition. The learned decomposition (partialLearn) fits on rotated inputs inside
+:meth:`AddGPUCB._learn_groups` with the library fit, so this variant takes the ``known``, ``random`` and ``full``
+decompositions (Add-*, a random grouping, GP-UCB).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy.optimize import Bounds, direct
+
+from bolib.algorithms.add_gp_ucb import DIRECT_EPS, AddGPUCB, grouping_log_evidences
+from bolib.errors import BadValueError
+from bolib.models import GP
+from bolib.models.kernels import OUTPUTSCALE_BOUNDS
+
+#: the authors' bandwidth box [1e-5, 5] on [-1, 1]^D, on the unit cube (half)
+H_LOW, H_HIGH = 0.5e-5, 2.5
+#: the authors' scale box, in units of std(y_init) (observation units)
+SCALE_BOX = (0.03, 30.0)
+#: DIRECT's stopping rule in the authors' fit: iterations, evaluations (Direct.m's default max(n^3, 50) for n = 2)
+FIT_ITERATIONS, FIT_EVALUATIONS = 20, 50
+
+
+class AddGPUCBDirectFit(AddGPUCB):
+    """:class:`AddGPUCB` with the authors' fit of h and sigma (module docstring); the same settings, with
+    ``decomposition`` one of ``known``, ``random``, ``full``."""
+
+    name = "add-gp-ucb-direct-fit"
+
+    def __init__(self, dim, seed=0, *, decomposition="known", **settings):
+        if decomposition == "partialLearn":
+            raise BadValueError("add-gp-ucb-direct-fit takes decomposition 'known', 'random' or 'full' (partialLearn "
+                                "fits its rotated model with the library fit)")
+        if settings.get("known_kernel") is not None:
+            raise BadValueError("add-gp-ucb-direct-fit fits its kernel: known_kernel applies to add-gp-ucb")
+        super().__init__(dim, seed, decomposition=decomposition, **settings)
+
+    def _scale_units(self) -> float:
+        """The GP's unit of kernel scale in observation units: var(y) when the GP standardises the observations
+        (prior mean mean(y)), else std(y_init)^2 (prior mean 0: observations divided by std(y_init))."""
+        if self.prior_mean == "data":
+            return float(np.var(self.y, ddof=1)) if len(self.y) > 1 and np.var(self.y) > 0 else 1.0
+        return self.y_scale ** 2
+
+    def fit_box(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """(h_low, h_high), (sigma_low, sigma_high) of the next fit, in the GP's units."""
+        high = min(H_HIGH, self.h_cap)
+        low = min(H_LOW, high)
+        unit = self.y_scale / self._scale_units()
+        inside = OUTPUTSCALE_BOUNDS[0] * (1 + 1e-9), OUTPUTSCALE_BOUNDS[1] * (1 - 1e-9)
+        s_low = min(max(SCALE_BOX[0] * unit, inside[0]), inside[1])
+        s_high = max(min(SCALE_BOX[1] * unit, inside[1]), s_low)
+        return (low, high), (s_low, s_high)
+
+    def _fit_on(self, groups, start) -> GP:
+        """h and sigma maximising the log marginal likelihood on ``groups`` by DIRECT in (log h, log sigma) over
+        :meth:`fit_box` (a box of no width holds its value); ``start`` is unused (DIRECT is global and
+        deterministic)."""
+        box = self.fit_box()
+        self.info.setdefault("fit_box", []).append(box)
+        free = [j for j, (low, high) in enumerate(box) if high > low]
+        targets = self._targets()
+        standardize = self.prior_mean == "data"
+
+        def values(t) -> list[float]:
+            out = [low for low, _high in box]
+            for j, v in zip(free, t):
+                out[j] = math.exp(v)
+            return out
+
+        def negative_evidence(t):
+            h, s = values(t)
+            return -float(grouping_log_evidences(self.X, targets, [groups], h, s, self.noise_var, standardize)[0])
+
+        t = []
+        if free:
+            t = direct(negative_evidence, Bounds([math.log(box[j][0]) for j in free], [math.log(box[j][1]) for j in free]),
+                       eps=DIRECT_EPS, maxfun=FIT_EVALUATIONS, maxiter=FIT_ITERATIONS, locally_biased=False).x
+        h, s = values(t)
+        return self._gp(groups, h, s, fit=False).fit(self.X, targets)
