@@ -7,8 +7,9 @@ defaults of ``boProcessParams.m``) maximises the same log marginal likelihood wi
 in the coordinates (log h, log sigma), over
 
 * h in [1e-5, h_UB] on the box [-1, 1]^D of the synthetic functions, h_UB = 5 lowered by the stagnation rule:
-  on the unit cube the optimiser sees, [:data:`H_LOW`, min(:data:`H_HIGH`, cap)] (half those values); where the
-  cap reaches the lower end, h is held there and only sigma is fitted, as their code does;
+  on the unit cube the optimiser sees, [:data:`H_LOW`, min(:data:`H_HIGH`, cap)] (half those values). Their code
+  holds h at its lower end once the cap reaches it; :class:`AddGPUCB`'s cap stops at 1e-5 on the unit cube, twice
+  :data:`H_LOW`, so here DIRECT then searches [H_LOW, 1e-5] (a box of no width would hold its value);
 * sigma in [0.03, 30] std(y_init) in the units of the observations (their kernel is sigma exp(-r^2 / 2h^2),
   sigma bounded by a standard deviation, as written), converted here to the units the GP sees and clipped to
   the GP's own scale box :data:`bolib.models.kernels.OUTPUTSCALE_BOUNDS`;

@@ -382,13 +382,14 @@ def _traces(problem, f_by_label, optimum=1.0):
 def test_staged_values_pick_each_claims_metric_and_only_the_declared_comparisons():
     """fig3_values: S_T for the F<config>-* comparisons, R_T / T for the -RT ones, nothing for claims that are not
     comparisons or belong to another panel; cseq_values: R_T; fig5_values: the best value, with the default
-    thresholds as a constant arm; dragonfly_values: log S_T, ours cut to the seeds dragonfly ran."""
+    thresholds as a constant arm; dragonfly_values: log S_T, ours and RAND's cut to the seeds dragonfly ran."""
     from types import SimpleNamespace
 
     from bolib.papers import add_gp_ucb_experiments as build
 
     runs = _traces("add-3modal", {"Add-*": [[0.0, 0.5, 0.9], [0.2, 0.8, 0.4]],
-                                  "GP-UCB": [[0.1, 0.1, 0.3], [0.0, 0.6, 0.6]]})
+                                  "GP-UCB": [[0.1, 0.1, 0.3], [0.0, 0.6, 0.6]],
+                                  "RAND": [[0.1, 0.2, 0.5], [0.0, 0.3, 0.2]]})
     declared = {"F10-3-3-star": SimpleNamespace(kind="comparison"), "F10-3-3-RT": SimpleNamespace(kind="comparison"),
                 "F10-3-3-Add-1/10": SimpleNamespace(kind="not run"), "F24-6-4-star": SimpleNamespace(kind="comparison")}
     values = build.fig3_values({(10, 3, 3): runs}, declared, 3)
@@ -412,12 +413,13 @@ def test_staged_values_pick_each_claims_metric_and_only_the_declared_comparisons
     ref = build.dragonfly_values(reference, runs, "Add-*")["REF-dragonfly"]
     np.testing.assert_allclose(ref["Add-*"], [np.log(0.1)])
     np.testing.assert_allclose(ref["dragonfly add_ucb"], [np.log(0.25)])
+    np.testing.assert_allclose(ref["RAND"], [np.log(0.5)])  # the contrast, on the seeds dragonfly ran
 
 
 def test_dev_variants_change_one_fit_choice_and_dev_fits_reads_each_runs_fits():
     """dev_variants: each DEV arm is the method as run with one change (settings merged, a method replaced);
-    dev_fits: per label, the fitted h and sigma over every refit of every seed, and the fits at an end of their box
-    (the kernel's box for our fit, the fit's own recorded box for the authors' DIRECT fit)."""
+    dev_fits: per label, the fitted h and sigma over every refit of every seed, and the fits in the outer tenth of
+    their box on a log scale (the kernel's box for our fit, the fit's own recorded box for the authors' DIRECT fit)."""
     from types import SimpleNamespace
 
     from bolib.papers import add_gp_ucb_experiments as build
@@ -426,7 +428,7 @@ def test_dev_variants_change_one_fit_choice_and_dev_fits_reads_each_runs_fits():
     S = load_profile("002_addgpucb", "smoke")
     variants = build.dev_variants(S)
     assert variants["Add-*, DIRECT fit"] == {**variants["Add-*"], "method": "add-gp-ucb-direct-fit"}
-    assert variants["GP-UCB, h <= 5"]["settings"] == {**variants["GP-UCB"]["settings"], "max_lengthscale": 2.5}
+    assert variants["GP-UCB, h <= 2.5"]["settings"] == {**variants["GP-UCB"]["settings"], "max_lengthscale": 2.5}
     study = build.deviations(S, [0, 1])
     ours = {"refits": [{"lengthscale": 0.3, "outputscale": 1e4}, {"lengthscale": 0.5, "outputscale": 0.2}]}
     direct = {"refits": [{"lengthscale": 2.5, "outputscale": 0.1}], "fit_box": [[[5e-6, 2.5], [1e-3, 1.0]]]}
@@ -434,9 +436,9 @@ def test_dev_variants_change_one_fit_choice_and_dev_fits_reads_each_runs_fits():
                for job in study.experiment().jobs()]
     table = build.dev_fits(SimpleNamespace(run=lambda experiment: (results,)), S, [0, 1])
     assert table.loc["Add-*", "fits"] == 4 and table.loc["Add-*", "h max"] == 0.5
-    assert table.loc["Add-*", "sigma at a box end"] == 2 and table.loc["Add-*", "h at a box end"] == 0
-    assert table.loc["GP-UCB, DIRECT fit", "fits"] == 2 and table.loc["GP-UCB, DIRECT fit", "h at a box end"] == 2
-    assert table.loc["GP-UCB, DIRECT fit", "sigma at a box end"] == 0
+    assert table.loc["Add-*", "sigma near a box end"] == 2 and table.loc["Add-*", "h near a box end"] == 0
+    assert table.loc["GP-UCB, DIRECT fit", "fits"] == 2 and table.loc["GP-UCB, DIRECT fit", "h near a box end"] == 2
+    assert table.loc["GP-UCB, DIRECT fit", "sigma near a box end"] == 0
 
 
 def test_c5_ranges_bound_every_regret_on_the_draw_and_are_reached():
@@ -502,19 +504,19 @@ def test_theory_runs_give_the_notebooks_checks_at_small_sizes():
     assert np.all(sub[:, 0] <= sub[:, 1] * (1 + C4_SUB_TOLERANCE)) and sub[-1, 0] < sub[-1, 1] - 1
     c8 = build.c8_spectra(S, [0], 0)
     assert c8["trace"] == pytest.approx(1.0, rel=1e-9)
-    assert c8["decay"][2, "rbf"][0] > 0 > c8["decay"][2, "matern05"][0]
+    assert c8["decay"][2, "rbf"][0] > 0 and c8["decay"][2, "rbf"][0] > c8["decay"][2, "matern25"][0]
     assert set(c8["spectra"]) == {(d, k) for d in build.C8_DIMS for k in build.C8_KERNELS}
     c11 = build.c11_slopes(S, [0])
     assert len(c11) == 1 and np.all(c11[0]["slopes"] <= c11[0]["bound"])
 
 
-def test_acquisition_runs_and_values():
+def test_acquisition_runs_give_every_routes_gap_per_dimension_and_seed():
     from bolib.papers import add_gp_ucb_experiments as build
 
     runs = build.acquisition_runs({"acq_dims": [4]}, [0])
-    values = build.acquisition_values(runs, 4)["C-acq"]
-    assert list(values) == list(build.ACQ_ROUTES)
-    assert values["per-group DIRECT"] == [runs[4][0]["gap_per_group"]] and values["per-group DIRECT"][0] > -1e-6
+    assert list(runs) == [4] and len(runs[4]) == 1
+    gaps = [runs[4][0][f"gap_{k}"] for k in build.ACQ_ROUTES.values()]
+    assert min(gaps) > -1e-6 and gaps[0] <= min(gaps[1:])  # per-group DIRECT closest, at D = 4 too
 
 
 # ------------------------------------------------------------------ the optimum away from the box centre (issue 28)
