@@ -58,8 +58,8 @@ additive models", ICML 2015, arXiv:1503.01673): Add-GP-UCB and its baselines as 
 
 The GP works on standardised observations (prior mean mean(y), the library default of the authors'
 code; their synthetic demo used 0) with a fixed noise variance, by default ``noise="paper"``:
-0.01 std(y_init) in observation units at the initial design (Sec. 5 and the authors' code), held
-fixed in standardised units afterwards.
+0.01 std(y_init) in observation units at the initial design (the authors' code's default; the paper states
+no value), held fixed in standardised units afterwards.
 """
 from __future__ import annotations
 
