@@ -369,19 +369,6 @@ def read_claims_file(path) -> dict:
     return data
 
 
-def partial_record(path, record: dict | None = None) -> dict | None:
-    """The record of the partial run (``reproduce --experiments``) that wrote the claims file ``path``:
-    ``<notebook>.partial.json`` beside it (its parts, each experiment left out with its jobs, command and
-    CPU-hours, the claims left undecided), if the claims file is incomplete and the record names the same
-    undecided claims; None otherwise (a killed or failed run, or the record of another run)."""
-    record = record or read_claims_file(path)
-    partial = Path(path).with_name(f"{record['notebook']}.partial.json")
-    if record.get("complete") or not partial.exists():
-        return None
-    left = json.loads(partial.read_text())
-    return left if left.get("undecided") == record.get("undecided") else None
-
-
 def load_claims(paths):
     """All claims from a set of JSON files, one row each (fields missing from older files empty)."""
     import pandas as pd

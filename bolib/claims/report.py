@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 from bolib.claims import rules
-from bolib.claims.book import KINDS, load_claims, partial_record, read_claims_file
+from bolib.claims.book import KINDS, load_claims, read_claims_file
 from bolib.errors import check_integer
 
 #: the run whose figures lie directly in ``figures/<notebook>/`` (the committed results the README shows);
@@ -86,26 +86,16 @@ def undecided_reason(row) -> str:
 
 
 def incomplete_runs(run_dir: str | Path) -> list[str]:
-    """One line per notebook of the run folder that left declared claims undecided: a partial run
-    (:func:`~bolib.claims.book.partial_record`) with the parts it ran and each experiment it left out (its jobs,
-    first look - cap CPU-hours and command); a run that did not finish (killed or failed) with those claims."""
+    """One line per notebook of the run folder whose run did not finish: the declared claims it did
+    not decide (a killed or failed run leaves its claims file so)."""
     lines = []
     for path in sorted(Path(run_dir).glob("*.claims.json")):
         record = read_claims_file(path)
-        if record.get("complete", False):
-            continue
-        undecided = record.get("undecided") or []
-        left = partial_record(path, record)
-        if left:
-            lines.append(f"{record['notebook']}: a partial run of {', '.join(left['parts'])}; {len(undecided)} declared "
-                         "claims left undecided; left out: " + "; ".join(
-                             f"{name} ({entry['jobs']} jobs"
-                             + (f", {entry['cpu_h'][0]:g}-{entry['cpu_h'][1]:g} CPU-h" if "cpu_h" in entry else "")
-                             + f": {entry['command']})" for name, entry in left["left_out"].items()))
-            continue
-        lines.append(f"{record['notebook']}: the run did not finish; "
-                     + (f"{len(undecided)} declared claims were not decided: {', '.join(undecided)}"
-                        if undecided else "claims declared after the point where it stopped are missing"))
+        if not record.get("complete", False):
+            undecided = record.get("undecided") or []
+            lines.append(f"{record['notebook']}: the run did not finish; "
+                         + (f"{len(undecided)} declared claims were not decided: {', '.join(undecided)}"
+                            if undecided else "claims declared after the point where it stopped are missing"))
     return lines
 
 

@@ -95,28 +95,6 @@ def test_a_partial_run_says_which_declared_claims_were_not_decided(tmp_path, met
     assert "Incomplete runs" not in md.read_text()
 
 
-def test_a_partial_run_is_reported_with_its_parts_and_what_it_left_out(tmp_path, methods):
-    """With the partial run's record (``<notebook>.partial.json``, naming the same undecided claims) the report says
-    which parts ran and what was left out, at what cost and by which command; a record of another run is not taken
-    for this one's."""
-    import json
-
-    book = ClaimBook("000_x", "paper", tmp_path / "paper" / "000_x.claims.json")
-    for claim_id, other in (("F1", "B"), ("F2", "C")):
-        book.comparison(claim_id, f"A beats {other}", "better", method="A", competitors=[other], direction="lower",
-                        metric="regret", budget="T=10", margin=0.1, margin_reason="noise", **PAPER)
-    book.decide("F1", methods(8, {"A": 0.0, "B": 2.0}))
-    book.save()
-    record = {"notebook": "000_x", "profile": "paper", "parts": ["fig1"], "undecided": ["F2"],
-              "left_out": {"fig2": {"jobs": 40, "cpu_h": [1.5, 3.0], "command": "python -m bolib reproduce --x"}}}
-    (tmp_path / "paper" / "000_x.partial.json").write_text(json.dumps(record))
-    text = write_report(tmp_path / "paper")[0].read_text()
-    assert ("000_x: a partial run of fig1; 1 declared claims left undecided; left out: fig2 (40 jobs, 1.5-3 CPU-h: "
-            "python -m bolib reproduce --x)") in text and "did not finish" not in text
-    (tmp_path / "paper" / "000_x.partial.json").write_text(json.dumps(record | {"undecided": ["F1", "F2"]}))
-    assert "the run did not finish; 1 declared claims were not decided: F2" in write_report(tmp_path / "paper")[0].read_text()
-
-
 def _chromium():
     return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
