@@ -46,11 +46,12 @@ FIT_ITERATIONS, FIT_EVALUATIONS = 20, 50
 
 class AddGPUCBDirectFit(AddGPUCB):
     """:class:`AddGPUCB` with the authors' fit of h and sigma (module docstring); the same settings, with
-    ``decomposition`` one of ``known``, ``random``, ``full``."""
+    ``decomposition`` one of ``known``, ``random`` (the default: the learned partialLearn is not offered) and
+    ``full``."""
 
     name = "add-gp-ucb-direct-fit"
 
-    def __init__(self, dim, seed=0, *, decomposition="known", **settings):
+    def __init__(self, dim, seed=0, *, decomposition="random", **settings):
         if decomposition == "partialLearn":
             raise BadValueError("add-gp-ucb-direct-fit takes decomposition 'known', 'random' or 'full' (partialLearn "
                                 "fits its rotated model with the library fit)")

@@ -6,7 +6,8 @@ panel or task) that the notebook runs with ``ctx.run``; :func:`plan` lists all o
 the seed stages, for :mod:`bolib.costs`. The ``*_values`` functions give, from the collected runs, the
 per-seed values on which each staged comparison is decided. The theory checks of §5 are not jobs: the
 notebook computes them in its own kernel, each by one function here (:func:`c7_sides`, :func:`c4_gains`,
-:func:`c4_spectral_gains`, :func:`c4_subadditivity`, :func:`c8_spectra`, :func:`c5_bounds`, :func:`c11_slopes`, :func:`acquisition_runs`) on the
+:func:`c4_spectral_gains`, :func:`c4_subadditivity`, :func:`c8_spectra`, :func:`c5_bounds`, :func:`c5_ranges`,
+:func:`c11_slopes`, :func:`acquisition_runs`), and :func:`dev_fits` reads the DEV runs' fits from the cache on the
 formulas of :mod:`bolib.papers.add_gp_ucb`. No job imports this module: an edit here changes no cache key
 unless it changes the jobs built.
 """
