@@ -3,7 +3,7 @@ theirs (``add-gp-ucb-direct-fit``).
 
 :class:`bolib.algorithms.add_gp_ucb.AddGPUCB` fits the shared bandwidth h and group scale sigma by L-BFGS-B
 (BoTorch) in wide boxes. The authors' code (``addGPDecompMargLikelihood.m``, called by ``addGPBO.m`` with the
-defaults of ``boProcessParams.m``) maximises the same log marginal likelihood with DIRECT (Finkel's ``Direct.m``)
+defaults of ``boProcessParams.m``) maximises the same log marginal likelihood with DIRECT (their copy of Finkel's DIRECT, ``utils/diRect.m``)
 in the coordinates (log h, log sigma), over
 
 * h in [1e-5, h_UB] on the box [-1, 1]^D of the synthetic functions, h_UB = 5 lowered by the stagnation rule:
@@ -14,8 +14,8 @@ in the coordinates (log h, log sigma), over
   sigma bounded by a standard deviation, as written), converted here to the units the GP sees and clipped to
   the GP's own scale box :data:`bolib.models.kernels.OUTPUTSCALE_BOUNDS`;
 * DIRECT's stopping rule as their call sets it: at most 20 iterations (``numBwSigmaDiRectIters``) and
-  ``Direct.m``'s default cap of max(n^3, 50) = 50 evaluations in two dimensions, which the call leaves unset
-  (SciPy's ``direct`` completes its last iteration, as ``Direct.m`` does).
+  ``diRect.m``'s default cap of max(n^3, 50) = 50 evaluations in two dimensions, which the call leaves unset
+  (SciPy's ``direct`` completes its last iteration, as ``diRect.m`` does).
 
 Each fit's box is kept in ``info["fit_box"]``, beside ``info["refits"]``.
 
@@ -40,7 +40,7 @@ from bolib.models.kernels import OUTPUTSCALE_BOUNDS
 H_LOW, H_HIGH = 0.5e-5, 2.5
 #: the authors' scale box, in units of std(y_init) (observation units)
 SCALE_BOX = (0.03, 30.0)
-#: DIRECT's stopping rule in the authors' fit: iterations, evaluations (Direct.m's default max(n^3, 50) for n = 2)
+#: DIRECT's stopping rule in the authors' fit: iterations, evaluations (their diRect.m's default max(n^3, 50) for n = 2)
 FIT_ITERATIONS, FIT_EVALUATIONS = 20, 50
 
 
