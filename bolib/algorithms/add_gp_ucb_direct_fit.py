@@ -4,8 +4,7 @@ theirs (``add-gp-ucb-direct-fit``).
 :class:`bolib.algorithms.add_gp_ucb.AddGPUCB` fits the shared bandwidth h and group scale sigma by L-BFGS-B
 (BoTorch) in wide boxes. The authors' code (``addGPDecompMargLikelihood.m``, called by ``addGPBO.m`` with the
 defaults of ``boProcessParams.m``) maximises the same log marginal likelihood with DIRECT (their copy of
-Finkel's DIRECT, ``utils/diRect.m``)
-in the coordinates (log h, log sigma), over
+Finkel's DIRECT, ``utils/diRect.m``) in the coordinates (log h, log sigma), over
 
 * h in [1e-5, h_UB] on the box [-1, 1]^D of the synthetic functions, h_UB = 5 lowered by the stagnation rule:
   on the unit cube the optimiser sees, [:data:`H_LOW`, min(:data:`H_HIGH`, cap)] (half those values). Their code
