@@ -151,7 +151,7 @@ def _report(args) -> None:
     if args.readme:
         from bolib import costs
 
-        blocks = {**report.readme_blocks(run), **costs.readme_block(root)}
+        blocks = {**report.readme_blocks(run), **costs.readme_block(root), **costs.paper_block(root)}
         print("README blocks regenerated:", ", ".join(report.update_readme(root / "README.md", blocks)) or "none found")
 
 

@@ -554,3 +554,37 @@ def readme_block(root: Path | None = None, workers: int = 2) -> dict[str, str]:
                          f"{p['measured_cpu_h']:.2f} | {p['predicted_longest_min']:.1f} / "
                          f"{p['measured_longest_min']:.1f} | {p['executor']}, {p['workers']} |")
     return {"costs": "\n".join(lines)}
+
+
+def paper_block(root: Path | None = None) -> dict[str, str]:
+    """The README's generated ``paper-results`` block: the verdicts of the ``paper`` runs committed so far
+    (:func:`bolib.claims.report.headline` of each ``experiments/paper/<notebook>.claims.json``), a partial run
+    with the parts it ran and each experiment it left out, with its predicted CPU-hours (first look - cap) and
+    the ``--jobs-only`` command that computes it (its ``<notebook>.partial.json``, :func:`price_partial`)."""
+    from bolib.claims import report
+    from bolib.claims.book import read_claims_file
+    from bolib.runtime import PROJECT_ROOT
+
+    run = (root or PROJECT_ROOT) / "experiments" / "paper"
+    paths = sorted(run.glob("*.claims.json"))
+    if not paths:
+        return {"paper-results": "No `paper` run is committed yet."}
+    table = report.run_claims(run)
+    lines = ["Verdicts of the `paper` runs committed so far (from `experiments/paper/*.claims.json`; the full report "
+             "is `experiments/paper/report.html`; regenerate with `python -m bolib report --profile paper` and "
+             "`python -m bolib report --readme`).", ""]
+    for path in paths:
+        record = read_claims_file(path)
+        name, partial = record["notebook"], path.with_name(f"{record['notebook']}.partial.json")
+        left = json.loads(partial.read_text()) if partial.exists() and not record.get("complete") else None
+        scope = "" if left is None else (
+            f" (a partial run of {', '.join(left['parts'])}, {len(left['undecided'])} declared claims left "
+            "undecided; left out, first look - cap CPU-hours: " + "; ".join(
+                f"{exp}" + (f" {entry['cpu_h'][0]:g} - {entry['cpu_h'][1]:g}" if "cpu_h" in entry else "")
+                for exp, entry in left["left_out"].items()) + ")")
+        lines.append(f"- **{name}**{scope}: {report.headline(table[table.paper == name])}.")
+    if any(path.with_name(f"{read_claims_file(path)['notebook']}.partial.json").exists() for path in paths):
+        lines += ["", "An experiment left out is computed into the cache by `python -m bolib reproduce --profile paper "
+                  "--only NOTEBOOK --jobs-only --experiments NAME` (a cluster: add `--scheduler tcp://HOST:PORT`), "
+                  "after which a partial run that names it decides its claims."]
+    return {"paper-results": "\n".join(lines)}

@@ -129,10 +129,10 @@ def test_estimate_prints_every_notebook_and_the_total():
     assert bad.returncode == 2 and "000_egpts" in bad.stderr
 
 
-def test_readme_costs_block_is_the_one_generated_from_the_committed_measurements():
-    block = costs.readme_block()["costs"]
+def test_readme_costs_and_paper_blocks_are_the_ones_generated_from_the_committed_runs():
     readme = (PROJECT_ROOT / "README.md").read_text()
-    assert f"<!-- bolib-report:costs -->\n{block}\n<!-- /bolib-report:costs -->" in readme
+    for name, block in {**costs.readme_block(), **costs.paper_block()}.items():
+        assert f"<!-- bolib-report:{name} -->\n{block}\n<!-- /bolib-report:{name} -->" in readme, name
 
 
 def test_a_calibration_part_cuts_the_bo_runs_and_keeps_the_rest_of_their_parameters():

@@ -136,3 +136,27 @@ def test_every_run_but_quick_draws_into_its_own_figure_folder(tmp_path):
     outputs = Outputs.under(tmp_path, "004_rmbo", "paper")
     assert outputs.figure_dir == tmp_path / "figures" / "004_rmbo" / "paper"
     assert outputs.run_dir == tmp_path / "experiments" / "paper"
+
+
+def test_the_readme_paper_block_names_a_partial_runs_parts_and_what_it_left_out(tmp_path, methods):
+    """``costs.paper_block``: each committed ``paper`` run's verdicts; a partial run with its parts and each
+    experiment left out with its CPU-hours, and the command that computes one."""
+    import json
+
+    from bolib import costs
+
+    assert costs.paper_block(tmp_path)["paper-results"] == "No `paper` run is committed yet."
+    run = tmp_path / "experiments" / "paper"
+    book = ClaimBook("000_x", "paper", run / "000_x.claims.json")
+    for claim_id, other in (("F1", "B"), ("F2", "C")):
+        book.comparison(claim_id, f"A beats {other}", "better", method="A", competitors=[other], direction="lower",
+                        metric="regret", budget="T=10", margin=0.1, margin_reason="noise", **PAPER)
+    book.decide("F1", methods(8, {"A": 0.0, "B": 2.0}))
+    book.save()
+    (run / "000_x.partial.json").write_text(json.dumps(
+        {"notebook": "000_x", "profile": "paper", "parts": ["fig1"], "undecided": ["F2"],
+         "left_out": {"fig2": {"jobs": 4, "command": "...", "cpu_h": [1.5, 3.0]}}}))
+    block = costs.paper_block(tmp_path)["paper-results"]
+    assert "- **000_x** (a partial run of fig1, 1 declared claims left undecided; left out, first look - cap CPU-hours: fig2 1.5 - 3): " in block
+    assert "1 of the paper's 1 experimental claims answered (1 reproduced" in block
+    assert "--jobs-only --experiments NAME" in block
