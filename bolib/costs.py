@@ -558,9 +558,10 @@ def readme_block(root: Path | None = None, workers: int = 2) -> dict[str, str]:
 
 def paper_block(root: Path | None = None) -> dict[str, str]:
     """The README's generated ``paper-results`` block: the verdicts of the ``paper`` runs committed so far
-    (:func:`bolib.claims.report.headline` of each ``experiments/paper/<notebook>.claims.json``), a partial run
-    with the parts it ran and each experiment it left out, with its predicted CPU-hours (first look - cap) and
-    the ``--jobs-only`` command that computes it (its ``<notebook>.partial.json``, :func:`price_partial`)."""
+    (:func:`bolib.claims.report.headline` of each ``experiments/paper/<notebook>.claims.json``); a partial run
+    (its ``<notebook>.partial.json`` names the same undecided claims, as :mod:`bolib.status` requires) with the
+    parts it ran, the claims it left undecided and each experiment it left out with its predicted CPU-hours
+    (first look - cap, :func:`price_partial`), then the command that computes a left-out experiment."""
     from bolib.claims import report
     from bolib.claims.book import read_claims_file
     from bolib.runtime import PROJECT_ROOT
@@ -573,17 +574,20 @@ def paper_block(root: Path | None = None) -> dict[str, str]:
     lines = ["Verdicts of the `paper` runs committed so far (from `experiments/paper/*.claims.json`; the full report "
              "is `experiments/paper/report.html`; regenerate with `python -m bolib report --profile paper` and "
              "`python -m bolib report --readme`).", ""]
+    any_partial = False
     for path in paths:
         record = read_claims_file(path)
-        name, partial = record["notebook"], path.with_name(f"{record['notebook']}.partial.json")
+        partial = path.with_name(f"{record['notebook']}.partial.json")
         left = json.loads(partial.read_text()) if partial.exists() and not record.get("complete") else None
-        scope = "" if left is None else (
-            f" (a partial run of {', '.join(left['parts'])}, {len(left['undecided'])} declared claims left "
-            "undecided; left out, first look - cap CPU-hours: " + "; ".join(
-                f"{exp}" + (f" {entry['cpu_h'][0]:g} - {entry['cpu_h'][1]:g}" if "cpu_h" in entry else "")
-                for exp, entry in left["left_out"].items()) + ")")
-        lines.append(f"- **{name}**{scope}: {report.headline(table[table.paper == name])}.")
-    if any(path.with_name(f"{read_claims_file(path)['notebook']}.partial.json").exists() for path in paths):
+        scope = ""
+        if left and left.get("undecided") == record.get("undecided"):
+            any_partial = True
+            scope = (f" (a partial run of {', '.join(left['parts'])}, {len(left['undecided'])} declared claims left "
+                     "undecided; left out, first look - cap CPU-hours: " + "; ".join(
+                         exp + (f" {entry['cpu_h'][0]:g} - {entry['cpu_h'][1]:g}" if "cpu_h" in entry else "")
+                         for exp, entry in left["left_out"].items()) + ")")
+        lines.append(f"- **{record['notebook']}**{scope}: {report.headline(table[table.paper == record['notebook']])}.")
+    if any_partial:
         lines += ["", "An experiment left out is computed into the cache by `python -m bolib reproduce --profile paper "
                   "--only NOTEBOOK --jobs-only --experiments NAME` (a cluster: add `--scheduler tcp://HOST:PORT`), "
                   "after which a partial run that names it decides its claims."]

@@ -160,3 +160,7 @@ def test_the_readme_paper_block_names_a_partial_runs_parts_and_what_it_left_out(
     assert "- **000_x** (a partial run of fig1, 1 declared claims left undecided; left out, first look - cap CPU-hours: fig2 1.5 - 3): " in block
     assert "1 of the paper's 1 experimental claims answered (1 reproduced" in block
     assert "--jobs-only --experiments NAME" in block
+    (run / "000_x.partial.json").write_text(json.dumps(  # the record of another run: not this one's
+        {"notebook": "000_x", "profile": "paper", "parts": ["fig1"], "undecided": ["F3"], "left_out": {}}))
+    block = costs.paper_block(tmp_path)["paper-results"]
+    assert "partial run" not in block and "- **000_x**: " in block and "--jobs-only" not in block
