@@ -37,8 +37,9 @@ additive models", ICML 2015, arXiv:1503.01673): Add-GP-UCB and its baselines as 
   strategy", is read as uniform queries: every group's point is drawn uniformly in the start phase.
   The authors' optimiser of the fit (DIRECT, with their boxes of h and sigma) is the method
   ``add-gp-ucb-direct-fit`` (:mod:`bolib.algorithms.add_gp_ucb_direct_fit`).
-* Refits (Alg. 2): hyperparameters and the decomposition every ``refit_every`` (25) observations;
-  between refits the GP is conditioned on the new data with fixed hyperparameters. Stagnation rule
+* Refits (Alg. 2): hyperparameters and the decomposition every ``refit_every`` (25) observations, each fit
+  started from the last one's values (h moved into [1e-2, 1e2], so every fit has the same box for h,
+  ``LENGTHSCALE_BOUNDS`` = (1e-3, 1e3)); between refits the GP is conditioned on the new data with fixed hyperparameters. Stagnation rule
   (authors' code): if the full posterior standard deviation at the chosen point stays below
   ``stagnation[0]`` for ``stagnation[1]`` proposals in a row, the lengthscale is capped at 0.9 h and
   the model refitted; a fit whose lengthscale exceeds the cap is redone with h held at the cap.
@@ -74,6 +75,7 @@ from bolib.algorithms.base import Optimizer, refit_due
 from bolib.algorithms.baselines import GPOptimizer
 from bolib.errors import BadValueError, check_choice, check_integer
 from bolib.models import GP
+from bolib.models.kernels import LENGTHSCALE_BOUNDS
 
 DECOMPOSITIONS = ("partialLearn", "random", "known", "full")
 BETAS = ("practical", "theory")
@@ -288,12 +290,20 @@ class AddGPUCB(GPOptimizer):
         h = (gp or self.gp).hyperparameters
         return float(h["lengthscale"][0][0]), float(h["outputscale"][0])
 
+    def _warm_start(self, lengthscale: float | None) -> float | None:
+        """The start of a refit's h from the last fit: moved into [10 lo, hi / 10] of the fit's box
+        (lo, hi) = ``LENGTHSCALE_BOUNDS``, where :func:`~bolib.models.kernels.make_kernel` keeps the box as it is
+        (a start outside it widens the box tenfold, so a fit at the edge would move the edge at every refit),
+        then held under the stagnation cap."""
+        if lengthscale is None:
+            return None
+        low, high = LENGTHSCALE_BOUNDS
+        return min(float(np.clip(lengthscale, 10 * low, high / 10)), self.h_cap)
+
     def _fit_on(self, groups, start) -> GP:
-        """Fit h and sigma by marginal likelihood on ``groups``, within the stagnation cap."""
+        """Fit h and sigma by marginal likelihood on ``groups``, within the stagnation cap, from the warm start."""
         lengthscale, scale = start
-        if lengthscale is not None:
-            lengthscale = min(lengthscale, self.h_cap)
-        gp = self._gp(groups, lengthscale, scale).fit(self.X, self._targets())
+        gp = self._gp(groups, self._warm_start(lengthscale), scale).fit(self.X, self._targets())
         h, scale = self._hyper(gp)
         if h > self.h_cap:
             gp = self._gp(groups, self.h_cap, scale, fit_lengthscale=False).fit(self.X, self._targets())
@@ -308,7 +318,7 @@ class AddGPUCB(GPOptimizer):
         A0 = np.linalg.qr(self.rng.standard_normal((self.dim, self.dim)))[0]
         blocks = [list(range(s, min(s + self.group_dim, self.dim))) for s in range(0, self.dim, self.group_dim)]
         lengthscale, scale = start
-        gp = self._gp(blocks, None if lengthscale is None else min(lengthscale, self.h_cap), scale)
+        gp = self._gp(blocks, self._warm_start(lengthscale), scale)
         gp.fit(self.X @ A0, self._targets())
         h, scale = self._hyper(gp)
         candidates = [random_groups(self.dim, self.group_dim, self.rng) for _ in range(max(1, self.n_perms))]

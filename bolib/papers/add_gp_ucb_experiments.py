@@ -7,8 +7,8 @@ the seed stages, for :mod:`bolib.costs`. The ``*_values`` functions give, from t
 per-seed values on which each staged comparison is decided. The theory checks of §5 are not jobs: the
 notebook computes them in its own kernel, each by one function here (:func:`c7_sides`, :func:`c4_gains`,
 :func:`c4_spectral_gains`, :func:`c4_subadditivity`, :func:`c8_spectra`, :func:`c5_bounds`, :func:`c5_ranges`,
-:func:`c11_slopes`, :func:`acquisition_runs`), and :func:`dev_fits` reads the DEV runs' fits from the cache on the
-formulas of :mod:`bolib.papers.add_gp_ucb`. No job imports this module: an edit here changes no cache key
+:func:`c11_slopes`, :func:`acquisition_runs`), and :func:`study_fits` reads a study's fitted hyperparameters from the
+cache, on the formulas of :mod:`bolib.papers.add_gp_ucb`. No job imports this module: an edit here changes no cache key
 unless it changes the jobs built.
 """
 from __future__ import annotations
@@ -87,19 +87,20 @@ def deviations(S: dict, seeds: Sequence[int]) -> Study:
                  fixed={"budget": S["budget"], "n_init": S["n_init"], "dim": config[0]}, options=_grouping(config[1]))
 
 
-def dev_fits(ctx, S: dict, seeds: Sequence[int]):
-    """The fitted hyperparameters of the DEV-* runs on ``seeds`` (read from the cache): per label, the number of
-    fits (every refit of every seed), the least, median and largest bandwidth h (unit cube) and group scale sigma
-    (in the units the GP sees), and the fits in the outer tenth of their box on a log scale (DIRECT samples the
-    centres of its rectangles, never a box's end): for our fit the kernel's box
-    (:data:`bolib.models.kernels.LENGTHSCALE_BOUNDS`, :data:`~bolib.models.kernels.OUTPUTSCALE_BOUNDS`), for the
-    authors' DIRECT fit its own box of that refit (h on the unit cube, sigma from std(y_init))."""
+def study_fits(ctx, study):
+    """The fitted hyperparameters of ``study``'s runs (read from the cache): per label, the number of fits (every
+    refit of every seed), the least, median and largest bandwidth h (unit cube) and group scale sigma (in the units
+    the GP sees), and the fits in the outer tenth of their box on a log scale (DIRECT samples the centres of its
+    rectangles, never a box's end): for our fit the kernel's box (:data:`bolib.models.kernels.LENGTHSCALE_BOUNDS`,
+    :data:`~bolib.models.kernels.OUTPUTSCALE_BOUNDS`), for the authors' DIRECT fit its own box of that refit (h on
+    the unit cube, sigma from std(y_init)). Labels without fits (RAND, DiRect) are left out."""
     import pandas as pd
 
-    study = deviations(S, seeds)
     (results,) = ctx.run(study.experiment())
     fits: dict[str, list] = {}
+    by_label: dict[str, dict] = {}
     for params, value in results:
+        by_label.setdefault(study.label(params), {}).update(value.get("info", {}))
         refits = value["info"].get("refits", [])
         boxes = value["info"].get("fit_box") or [(LENGTHSCALE_BOUNDS, OUTPUTSCALE_BOUNDS)] * len(refits)
         fits.setdefault(study.label(params), []).extend(
@@ -113,8 +114,9 @@ def dev_fits(ctx, S: dict, seeds: Sequence[int]):
 
     rows = {}
     for label, found in fits.items():
-        if not found:  # no refit within the budget (the start phase holds h)
-            rows[label] = {"fits": 0}
+        if not found:  # an additive-GP run with no refit within the budget (a start phase holds h), or no model
+            if "noise_standardised" in by_label[label]:
+                rows[label] = {"fits": 0}
             continue
         h, s = np.array([f[0] for f in found]), np.array([f[1] for f in found])
         rows[label] = {"fits": len(found), "h min": h.min(), "h median": np.median(h), "h max": h.max(),

@@ -196,6 +196,27 @@ def test_the_authors_fit_choices_as_settings():
             make_optimizer("add-gp-ucb", 6, 0, **bad)
 
 
+def test_refits_from_the_last_fit_keep_the_lengthscale_box():
+    """Each refit starts from the last fit; on white noise h falls to the box's lower end 1e-3, and the next start
+    (moved to 1e-2) must not widen the box: every fit stays in LENGTHSCALE_BOUNDS."""
+    from bolib.models.kernels import LENGTHSCALE_BOUNDS
+
+    opt = make_optimizer("add-gp-ucb", 6, 0, decomposition="random", group_dim=1, group_evals=30, refit_every=5)
+    rng = np.random.default_rng(0)
+    X, y = rng.random((60, 6)), rng.standard_normal(60)
+    opt.tell(X[:10], y[:10])
+    opt.fit_model()
+    for n in range(15, 61, 5):
+        opt.tell(X[n - 5:n], y[n - 5:n])
+        opt.fit_model()
+    fits = [f["lengthscale"] for f in opt.info["refits"]]
+    assert len(fits) == 11 and min(fits) == pytest.approx(LENGTHSCALE_BOUNDS[0], rel=1e-3)  # the edge is reached
+    assert min(fits) >= LENGTHSCALE_BOUNDS[0]
+    bounds = [c.lower_bound.item() for name, _, c in opt.gp.model.named_parameters_and_constraints()
+              if name.endswith("raw_lengthscale")]
+    assert bounds == [pytest.approx(LENGTHSCALE_BOUNDS[0])]
+
+
 def test_the_authors_direct_fit_stays_in_their_box_and_matches_the_library_optimum():
     """add-gp-ucb-direct-fit fits h and sigma by DIRECT within the authors' boxes (h in [5e-6, 2.5] on the unit cube,
     sigma in [0.03, 30] std(y_init) in observation units, i.e. divided by var(y) in the GP's standardised units),

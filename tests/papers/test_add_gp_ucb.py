@@ -416,9 +416,9 @@ def test_staged_values_pick_each_claims_metric_and_only_the_declared_comparisons
     np.testing.assert_allclose(ref["RAND"], [np.log(0.5)])  # the contrast, on the seeds dragonfly ran
 
 
-def test_dev_variants_change_one_fit_choice_and_dev_fits_reads_each_runs_fits():
+def test_dev_variants_change_one_fit_choice_and_study_fits_reads_each_runs_fits():
     """dev_variants: each DEV arm is the method as run with one change (settings merged, a method replaced);
-    dev_fits: per label, the fitted h and sigma over every refit of every seed, and the fits in the outer tenth of
+    study_fits: per label, the fitted h and sigma over every refit of every seed, and the fits in the outer tenth of
     their box on a log scale (the kernel's box for our fit, the fit's own recorded box for the authors' DIRECT fit)."""
     from types import SimpleNamespace
 
@@ -430,15 +430,22 @@ def test_dev_variants_change_one_fit_choice_and_dev_fits_reads_each_runs_fits():
     assert variants["Add-*, DIRECT fit"] == {**variants["Add-*"], "method": "add-gp-ucb-direct-fit"}
     assert variants["GP-UCB, h <= 2.5"]["settings"] == {**variants["GP-UCB"]["settings"], "max_lengthscale": 2.5}
     study = build.deviations(S, [0, 1])
-    ours = {"refits": [{"lengthscale": 0.3, "outputscale": 1e4}, {"lengthscale": 0.5, "outputscale": 0.2}]}
+    ours = {"refits": [{"lengthscale": 0.3, "outputscale": 1e4}, {"lengthscale": 0.5, "outputscale": 0.2}],
+            "noise_standardised": 1e-4}
     direct = {"refits": [{"lengthscale": 2.5, "outputscale": 0.1}], "fit_box": [[[5e-6, 2.5], [1e-3, 1.0]]]}
     results = [(job.params, {"info": direct if job.params["method"] == "add-gp-ucb-direct-fit" else ours})
                for job in study.experiment().jobs()]
-    table = build.dev_fits(SimpleNamespace(run=lambda experiment: (results,)), S, [0, 1])
+    table = build.study_fits(SimpleNamespace(run=lambda experiment: (results,)), study)
     assert table.loc["Add-*", "fits"] == 4 and table.loc["Add-*", "h max"] == 0.5
     assert table.loc["Add-*", "sigma near a box end"] == 2 and table.loc["Add-*", "h near a box end"] == 0
     assert table.loc["GP-UCB, DIRECT fit", "fits"] == 2 and table.loc["GP-UCB, DIRECT fit", "h near a box end"] == 2
     assert table.loc["GP-UCB, DIRECT fit", "sigma near a box end"] == 0
+    (panel,) = build.fig3(S, [0]).values()  # RAND and DiRect fit no model: left out; a run held in its start phase: 0
+    held = [(job.params, {"info": {} if job.params["method"] in ("random", "direct") else {"noise_standardised": 1e-4}})
+            for job in panel.experiment().jobs()]
+    fits = build.study_fits(SimpleNamespace(run=lambda experiment: (held,)), panel)
+    assert "RAND" not in fits.index and "DiRect" not in fits.index and set(fits["fits"]) == {0}
+    assert "Add-*" in fits.index and "GP-UCB" in fits.index
 
 
 def test_c5_ranges_bound_every_regret_on_the_draw_and_are_reached():
