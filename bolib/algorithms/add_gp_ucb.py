@@ -38,7 +38,7 @@ additive models", ICML 2015, arXiv:1503.01673): Add-GP-UCB and its baselines as 
   The authors' optimiser of the fit (DIRECT, with their boxes of h and sigma) is the method
   ``add-gp-ucb-direct-fit`` (:mod:`bolib.algorithms.add_gp_ucb_direct_fit`).
 * Refits (Alg. 2): hyperparameters and the decomposition every ``refit_every`` (25) observations, each fit
-  started from the last one's values (h moved into [1e-2, 1e2], so every fit has the same box for h,
+  started from the last one's values (h moved into [1e-2, 1e2], so every fit of h has the same box,
   ``LENGTHSCALE_BOUNDS`` = (1e-3, 1e3)); between refits the GP is conditioned on the new data with fixed hyperparameters. Stagnation rule
   (authors' code): if the full posterior standard deviation at the chosen point stays below
   ``stagnation[0]`` for ``stagnation[1]`` proposals in a row, the lengthscale is capped at 0.9 h and
@@ -291,14 +291,15 @@ class AddGPUCB(GPOptimizer):
         return float(h["lengthscale"][0][0]), float(h["outputscale"][0])
 
     def _warm_start(self, lengthscale: float | None) -> float | None:
-        """The start of a refit's h from the last fit: moved into [10 lo, hi / 10] of the fit's box
-        (lo, hi) = ``LENGTHSCALE_BOUNDS``, where :func:`~bolib.models.kernels.make_kernel` keeps the box as it is
-        (a start outside it widens the box tenfold, so a fit at the edge would move the edge at every refit),
-        then held under the stagnation cap."""
+        """The start of a refit's h from the last fit: held under the stagnation cap, then moved into
+        [10 lo, hi / 10] of the fit's box (lo, hi) = ``LENGTHSCALE_BOUNDS``, where
+        :func:`~bolib.models.kernels.make_kernel` keeps the box as it is (a start outside it widens the box
+        tenfold, so a fit at the edge, or a cap below 10 lo, would move the edge at every refit). A fit that ends
+        above the cap is redone with h held there (:meth:`_fit_on`)."""
         if lengthscale is None:
             return None
         low, high = LENGTHSCALE_BOUNDS
-        return min(float(np.clip(lengthscale, 10 * low, high / 10)), self.h_cap)
+        return float(np.clip(min(lengthscale, self.h_cap), 10 * low, high / 10))
 
     def _fit_on(self, groups, start) -> GP:
         """Fit h and sigma by marginal likelihood on ``groups``, within the stagnation cap, from the warm start."""

@@ -2,6 +2,7 @@
 acquisition maximisation, decomposition learning, the beta schedules, Alg. 5's round robin and the
 DIRECT baseline."""
 import itertools
+import math
 
 import numpy as np
 import pytest
@@ -198,7 +199,8 @@ def test_the_authors_fit_choices_as_settings():
 
 def test_refits_from_the_last_fit_keep_the_lengthscale_box():
     """Each refit starts from the last fit; on white noise h falls to the box's lower end 1e-3, and the next start
-    (moved to 1e-2) must not widen the box: every fit stays in LENGTHSCALE_BOUNDS."""
+    (moved to 1e-2) must not widen the box: every fit stays in LENGTHSCALE_BOUNDS. A stagnation cap below 1e-2
+    does not widen it either: the fit starts at 1e-2 and one that ends above the cap is held there."""
     from bolib.models.kernels import LENGTHSCALE_BOUNDS
 
     opt = make_optimizer("add-gp-ucb", 6, 0, decomposition="random", group_dim=1, group_evals=30, refit_every=5)
@@ -215,6 +217,15 @@ def test_refits_from_the_last_fit_keep_the_lengthscale_box():
     bounds = [c.lower_bound.item() for name, _, c in opt.gp.model.named_parameters_and_constraints()
               if name.endswith("raw_lengthscale")]
     assert bounds == [pytest.approx(LENGTHSCALE_BOUNDS[0])]
+    gp = opt._fit_on(opt.groups, (1e-3, 1.0))
+    assert [c.lower_bound.item() for name, _, c in gp.model.named_parameters_and_constraints()
+            if name.endswith("raw_lengthscale")] == [pytest.approx(LENGTHSCALE_BOUNDS[0])]
+    opt.h_cap = 5e-3
+    fitted = opt._hyper(opt._fit_on(opt.groups, (1e-3, 1.0)))[0]
+    assert LENGTHSCALE_BOUNDS[0] <= fitted <= 5e-3 + 1e-12
+    assert opt._warm_start(1e4) == pytest.approx(1e-2)  # capped, then into the box's inner part
+    opt.h_cap = math.inf
+    assert opt._warm_start(1e-3) == pytest.approx(1e-2) and opt._warm_start(1e4) == pytest.approx(1e2)
 
 
 def test_the_authors_direct_fit_stays_in_their_box_and_matches_the_library_optimum():

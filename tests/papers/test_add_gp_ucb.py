@@ -430,8 +430,7 @@ def test_dev_variants_change_one_fit_choice_and_study_fits_reads_each_runs_fits(
     assert variants["Add-*, DIRECT fit"] == {**variants["Add-*"], "method": "add-gp-ucb-direct-fit"}
     assert variants["GP-UCB, h <= 2.5"]["settings"] == {**variants["GP-UCB"]["settings"], "max_lengthscale": 2.5}
     study = build.deviations(S, [0, 1])
-    ours = {"refits": [{"lengthscale": 0.3, "outputscale": 1e4}, {"lengthscale": 0.5, "outputscale": 0.2}],
-            "noise_standardised": 1e-4}
+    ours = {"refits": [{"lengthscale": 0.3, "outputscale": 1e4}, {"lengthscale": 0.5, "outputscale": 0.2}]}
     direct = {"refits": [{"lengthscale": 2.5, "outputscale": 0.1}], "fit_box": [[[5e-6, 2.5], [1e-3, 1.0]]]}
     results = [(job.params, {"info": direct if job.params["method"] == "add-gp-ucb-direct-fit" else ours})
                for job in study.experiment().jobs()]
@@ -441,8 +440,7 @@ def test_dev_variants_change_one_fit_choice_and_study_fits_reads_each_runs_fits(
     assert table.loc["GP-UCB, DIRECT fit", "fits"] == 2 and table.loc["GP-UCB, DIRECT fit", "h near a box end"] == 2
     assert table.loc["GP-UCB, DIRECT fit", "sigma near a box end"] == 0
     (panel,) = build.fig3(S, [0]).values()  # RAND and DiRect fit no model: left out; a run held in its start phase: 0
-    held = [(job.params, {"info": {} if job.params["method"] in ("random", "direct") else {"noise_standardised": 1e-4}})
-            for job in panel.experiment().jobs()]
+    held = [(job.params, {"info": {}}) for job in panel.experiment().jobs()]
     fits = build.study_fits(SimpleNamespace(run=lambda experiment: (held,)), panel)
     assert "RAND" not in fits.index and "DiRect" not in fits.index and set(fits["fits"]) == {0}
     assert "Add-*" in fits.index and "GP-UCB" in fits.index
