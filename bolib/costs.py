@@ -21,7 +21,7 @@ import numpy as np
 
 from bolib.errors import BolibError, check_integer
 from bolib.experiment import Job
-from bolib.pipeline import PLANS, cost_params, planned_experiments
+from bolib.pipeline import PLANS, cost_params, partial_record, planned_experiments
 
 
 def planned_jobs(notebook: str, profile: str, look: int = -1, names=None, first_seeds: int | None = None,
@@ -559,7 +559,7 @@ def readme_block(root: Path | None = None, workers: int = 2) -> dict[str, str]:
 def paper_block(root: Path | None = None) -> dict[str, str]:
     """The README's generated ``paper-results`` block: the verdicts of the ``paper`` runs committed so far
     (:func:`bolib.claims.report.headline` of each ``experiments/paper/<notebook>.claims.json``); a partial run
-    (its ``<notebook>.partial.json`` names the same undecided claims, as :mod:`bolib.status` requires) with the
+    (its record, :func:`bolib.pipeline.partial_record`, as :mod:`bolib.status` takes it) with the
     parts it ran, the claims it left undecided and each experiment it left out with its predicted CPU-hours
     (first look - cap, :func:`price_partial`), then the command that computes a left-out experiment."""
     from bolib.claims import report
@@ -577,10 +577,9 @@ def paper_block(root: Path | None = None) -> dict[str, str]:
     any_partial = False
     for path in paths:
         record = read_claims_file(path)
-        partial = path.with_name(f"{record['notebook']}.partial.json")
-        left = json.loads(partial.read_text()) if partial.exists() and not record.get("complete") else None
+        left = partial_record(path, record)
         scope = ""
-        if left and left.get("undecided") == record.get("undecided"):
+        if left:
             any_partial = True
             scope = (f" (a partial run of {', '.join(left['parts'])}, {len(left['undecided'])} declared claims left "
                      "undecided; left out, first look - cap CPU-hours: " + "; ".join(

@@ -21,13 +21,13 @@ A run that did not decide every declared claim is stale, except a partial run (i
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 
 from bolib import codepath, provenance
 from bolib.claims.book import read_claims_file
 from bolib.experiment import Job
-from bolib.pipeline import PROJECT_ROOT, kernel_source_hash, notebook_code_hash, notebook_names, profile_hash
+from bolib.pipeline import (PROJECT_ROOT, kernel_source_hash, notebook_code_hash, notebook_names, partial_record,
+                            profile_hash)
 
 FIGURE_SUFFIXES = (".png", ".pdf")
 
@@ -65,10 +65,9 @@ def _run_findings(path: Path, root: Path, notebooks: list[str]) -> tuple[Finding
     if not prov:
         return Finding(what, ["records no provenance (made before results recorded their jobs): rerun it"]), {}
     stale, note = [], ""
-    partial = path.with_name(f"{name}.partial.json")
     if not record.get("complete"):
-        left = json.loads(partial.read_text()) if partial.exists() else {}
-        if left and left.get("undecided") == record.get("undecided"):
+        left = partial_record(path, record)
+        if left:
             note = "a partial run; left out: " + ", ".join(
                 exp + (f" ({c['cpu_h'][0]:g}-{c['cpu_h'][1]:g} CPU-h)" if "cpu_h" in c else "")
                 for exp, c in left["left_out"].items())
