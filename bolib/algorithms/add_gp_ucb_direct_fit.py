@@ -19,10 +19,11 @@ Finkel's DIRECT, ``utils/diRect.m``) in the coordinates (log h, log sigma), over
 
 Each fit's box is kept in ``info["fit_box"]``, beside ``info["refits"]``.
 
-Everything else is :class:`AddGPUCB`: the noise, the prior mean, the refit schedule, the stagnation rule and the
-acquisition. The learned decomposition (partialLearn) fits on rotated inputs inside
-:meth:`AddGPUCB._learn_groups` with the library fit, so this variant takes the ``known``, ``random`` and ``full``
-decompositions (Add-*, a random grouping, GP-UCB).
+Everything else is :class:`AddGPUCB`: the noise, the prior mean, the refit schedule, the stagnation rule, the
+acquisition, and the steps of every refit. With the learned decomposition (partialLearn, as the authors'
+``addGPDecompMargLikelihood.m`` does it) a refit makes two DIRECT fits: one on the rotated inputs X A_0 with
+consecutive groups, whose (h, sigma) score the candidate groupings (:meth:`AddGPUCB._learn_groups`), and one on
+the grouping kept (:meth:`AddGPUCB._fit_on`); so ``info["fit_box"]`` has two boxes per refit there.
 """
 from __future__ import annotations
 
@@ -44,20 +45,33 @@ SCALE_BOX = (0.03, 30.0)
 FIT_ITERATIONS, FIT_EVALUATIONS = 20, 50
 
 
+class DirectFit:
+    """A GP of :class:`AddGPUCBDirectFit` before its fit, as :meth:`AddGPUCB._gp` returns one: :meth:`fit` fits h and
+    sigma of ``groups`` on the data it is given by :meth:`AddGPUCBDirectFit.direct_fit` and returns the GP at those
+    values, which it keeps (``hyperparameters``)."""
+
+    def __init__(self, owner: AddGPUCBDirectFit, groups):
+        self.owner, self.groups, self.gp = owner, groups, None
+
+    def fit(self, X, y) -> GP:
+        self.gp = self.owner.direct_fit(self.groups, np.asarray(X), np.asarray(y))
+        return self.gp
+
+    @property
+    def hyperparameters(self) -> dict:
+        return self.gp.hyperparameters
+
+
 class AddGPUCBDirectFit(AddGPUCB):
-    """:class:`AddGPUCB` with the authors' fit of h and sigma (module docstring); the same settings, with
-    ``decomposition`` one of ``known``, ``random`` (the default: the learned partialLearn is not offered) and
-    ``full``."""
+    """:class:`AddGPUCB` with the authors' fit of h and sigma (module docstring) and the same settings, but for
+    ``known_kernel`` (a kernel given is not fitted)."""
 
     name = "add-gp-ucb-direct-fit"
 
-    def __init__(self, dim, seed=0, *, decomposition="random", **settings):
-        if decomposition == "partialLearn":
-            raise BadValueError("add-gp-ucb-direct-fit takes decomposition 'known', 'random' or 'full' (partialLearn "
-                                "fits its rotated model with the library fit)")
+    def __init__(self, dim, seed=0, **settings):
         if settings.get("known_kernel") is not None:
             raise BadValueError("add-gp-ucb-direct-fit fits its kernel: known_kernel applies to add-gp-ucb")
-        super().__init__(dim, seed, decomposition=decomposition, **settings)
+        super().__init__(dim, seed, **settings)
 
     def _scale_units(self) -> float:
         """The GP's unit of kernel scale in observation units: var(y) when the GP standardises the observations
@@ -76,14 +90,20 @@ class AddGPUCBDirectFit(AddGPUCB):
         s_high = max(min(SCALE_BOX[1] * unit, inside[1]), s_low)
         return (low, high), (s_low, s_high)
 
-    def _fit_on(self, groups, start) -> GP:
-        """h and sigma maximising the log marginal likelihood on ``groups`` by DIRECT in (log h, log sigma) over
-        :meth:`fit_box` (a box of no width holds its value); ``start`` is unused (DIRECT is global and
-        deterministic)."""
+    def _gp(self, groups, lengthscale=None, outputscale=None, fit=True, fit_lengthscale=True):
+        """A fit of h and sigma is the authors' (:class:`DirectFit`; DIRECT is global and deterministic, so the
+        warm start is unused); a fit of sigma alone (the start phase) and a GP at given values are
+        :meth:`AddGPUCB._gp`'s."""
+        if fit and fit_lengthscale:
+            return DirectFit(self, groups)
+        return super()._gp(groups, lengthscale, outputscale, fit, fit_lengthscale)
+
+    def direct_fit(self, groups, X: np.ndarray, y: np.ndarray) -> GP:
+        """The GP of ``groups`` on (X, y) at the h and sigma maximising its log marginal likelihood, found by
+        DIRECT in (log h, log sigma) over :meth:`fit_box` (a box of no width holds its value)."""
         box = self.fit_box()
         self.info.setdefault("fit_box", []).append(box)
         free = [j for j, (low, high) in enumerate(box) if high > low]
-        targets = self._targets()
         standardize = self.prior_mean == "data"
 
         def values(t) -> list[float]:
@@ -94,11 +114,11 @@ class AddGPUCBDirectFit(AddGPUCB):
 
         def negative_evidence(t):
             h, s = values(t)
-            return -float(grouping_log_evidences(self.X, targets, [groups], h, s, self.noise_var, standardize)[0])
+            return -float(grouping_log_evidences(X, y, [groups], h, s, self.noise_var, standardize)[0])
 
         t = []
         if free:
             t = direct(negative_evidence, Bounds([math.log(box[j][0]) for j in free], [math.log(box[j][1]) for j in free]),
                        eps=DIRECT_EPS, maxfun=FIT_EVALUATIONS, maxiter=FIT_ITERATIONS, locally_biased=False).x
         h, s = values(t)
-        return self._gp(groups, h, s, fit=False).fit(self.X, targets)
+        return self._gp(groups, h, s, fit=False).fit(X, y)

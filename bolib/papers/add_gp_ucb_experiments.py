@@ -26,8 +26,8 @@ from bolib.models.kernels import LENGTHSCALE_BOUNDS, OUTPUTSCALE_BOUNDS, kernel_
 from bolib.papers import add_gp_ucb as theory
 from bolib.papers.add_gp_ucb_claims import (C4_DIM, C4_GROUP_DIM, C4_LENGTHSCALE, C4_NOISE, C4A_DIMS, C4A_FLOOR, C4B_T,
                                             C5_DELTA, C5_NOISE,
-                                            DEV_METHODS, DEVIATIONS, FIG5, acquisition_budget, configs, decomp_label,
-                                            key, variants)
+                                            DEV_LEARNED, DEVIATIONS, FIG5, acquisition_budget, configs, decomp_label,
+                                            dev_arms, key, variants)
 from bolib.runtime import rng, single_threaded
 
 
@@ -69,12 +69,14 @@ def decomp(S: dict, seeds: Sequence[int]) -> Study:
 
 
 def dev_variants(S: dict) -> dict:
-    """Add-* and GP-UCB of the ``dev_config`` panel as run, and each with one fit choice of the authors'
-    (:data:`bolib.papers.add_gp_ucb_claims.DEVIATIONS`) instead of ours, labelled "<method>, <deviation>"."""
+    """The methods of the ``dev_config`` panel in :func:`~bolib.papers.add_gp_ucb_claims.dev_arms` as run, and each
+    with one fit choice of the authors' (:data:`~bolib.papers.add_gp_ucb_claims.DEVIATIONS`) instead of ours,
+    labelled "<method>, <deviation>"."""
     base = variants(S, *S["dev_config"])
-    out = {label: base[label] for label in DEV_METHODS}
+    arms = dev_arms(S)
+    out = {label: base[label] for label in arms}
     for deviation, (_key, change, _why) in DEVIATIONS.items():
-        for label in DEV_METHODS:
+        for label in (label for label, devs in arms.items() if deviation in devs):
             out[f"{label}, {deviation}"] = {**base[label], **change,
                                             "settings": {**base[label]["settings"], **change.get("settings", {})}}
     return out
@@ -258,10 +260,20 @@ def decomp_values(traces) -> dict:
 
 
 def dev_values(traces) -> dict:
-    """DEV-*: the final simple regret S_T of each method with one of the authors' fit choices and as run, per seed."""
+    """DEV-*: the final simple regret S_T of each method with one of the authors' fit choices and as run, per seed,
+    and of the Add-d/M with a choice of :data:`~bolib.papers.add_gp_ucb_claims.DEV_LEARNED` and GP-UCB with the same
+    (read from the arms "<method>, <deviation>" that ran)."""
     at = traces.at("add-3modal")
-    return {f"DEV-{key_}-{label}": {f"{label}, {deviation}": at[f"{label}, {deviation}"], label: at[label]}
-            for deviation, (key_, _extra, _why) in DEVIATIONS.items() for label in DEV_METHODS}
+    out = {}
+    for label in at:
+        method, _, deviation = label.partition(", ")
+        if not deviation:
+            continue
+        dev_key = DEVIATIONS[deviation][0]
+        out[f"DEV-{dev_key}-{method}"] = {label: at[label], method: at[method]}
+        if deviation in DEV_LEARNED and method.startswith("Add-") and method != "Add-*":
+            out[f"DEV-{dev_key}-{method}-vs-GP-UCB"] = {label: at[label], f"GP-UCB, {deviation}": at[f"GP-UCB, {deviation}"]}
+    return out
 
 
 def cseq_values(traces) -> dict:
@@ -674,11 +686,12 @@ def fig_decomposition(ctx, seeds, traces, config) -> None:
 
 
 def fig_deviations(ctx, seeds, traces, config) -> None:
-    """DEV-*: simple regret S_T of Add-* and GP-UCB as run and with each of the authors' fit choices, one panel per
-    method."""
-    with ctx.figure("deviations", seeds, 1, len(DEV_METHODS), figsize=(9, 3.2)) as (fig, axes):
-        for ax, method in zip(axes, DEV_METHODS):
-            for label in [method, *(f"{method}, {deviation}" for deviation in DEVIATIONS)]:
+    """DEV-*: simple regret S_T of each method of the DEV panel as run and with each of the authors' fit choices run
+    on it, one panel per method."""
+    methods = [label for label in traces.labels if ", " not in label]
+    with ctx.figure("deviations", seeds, 1, len(methods), figsize=(4.5 * len(methods), 3.2)) as (fig, axes):
+        for ax, method in zip(axes, methods):
+            for label in [method, *(label for label in traces.labels if label.startswith(f"{method}, "))]:
                 curves = traces.curves("add-3modal", label)
                 plots.plot_band(ax, np.arange(1, curves.shape[1] + 1), curves, label)
             ax.set(yscale="log", xlabel="evaluations", ylabel="S_T", title=f"{method}, {config}")

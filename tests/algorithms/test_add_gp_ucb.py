@@ -234,7 +234,7 @@ def test_the_authors_direct_fit_stays_in_their_box_and_matches_the_library_optim
     the GP it returns holds exactly those values, its evidence is what grouping_log_evidences gives there, above
     the evidence at the centre of the (log) box where DIRECT starts and within 2 nats of the library fit's (L-BFGS-B,
     a wider box): DIRECT stops after about 50 evaluations, as the authors' call does; the stagnation cap lowers the
-    box's top; partialLearn and a known kernel are refused, naming what is valid."""
+    box's top; a known kernel is refused, naming what is valid."""
     from bolib.algorithms.add_gp_ucb import grouping_log_evidences
     from bolib.algorithms.add_gp_ucb_direct_fit import H_HIGH, H_LOW, SCALE_BOX
     from bolib.errors import BadValueError
@@ -264,14 +264,52 @@ def test_the_authors_direct_fit_stays_in_their_box_and_matches_the_library_optim
             opt.h_cap = 0.01
             assert opt.fit_box()[0] == (H_LOW, 0.01)
             opt.h_cap = 1e-6  # below the authors' lower end: h is held at the cap, only sigma is fitted
-            assert opt.fit_box()[0] == (1e-6, 1e-6) and opt._fit_on(opt.groups, None).hyperparameters[
+            assert opt.fit_box()[0] == (1e-6, 1e-6) and opt._fit_on(opt.groups, (None, None)).hyperparameters[
                 "lengthscale"][0][0] == pytest.approx(1e-6)
     assert evidence["add-gp-ucb-direct-fit"] >= evidence["add-gp-ucb"] - 2.0  # about 50 evaluations: a coarse fit
     assert evidence["add-gp-ucb-direct-fit"] > centre  # ... that DIRECT improved beyond its first sample
-    for bad, match in [({"decomposition": "partialLearn"}, "'known', 'random' or 'full'"),
-                       ({"known_kernel": {"lengthscale": 0.1, "outputscale": 1.0, "noise": 0.01}}, "add-gp-ucb")]:
-        with pytest.raises(BadValueError, match=match):
-            make_optimizer("add-gp-ucb-direct-fit", 9, 0, **bad)
+    with pytest.raises(BadValueError, match="add-gp-ucb"):
+        make_optimizer("add-gp-ucb-direct-fit", 9, 0, known_kernel={"lengthscale": 0.1, "outputscale": 1.0, "noise": 0.01})
+
+
+def test_the_authors_direct_fit_with_partial_learn_scores_groupings_at_the_rotated_fit(monkeypatch):
+    """partialLearn with the authors' fit (addGPDecompMargLikelihood.m): DIRECT fits h and sigma on the rotated
+    inputs X A_0 (orthogonal: row norms kept) with consecutive groups, the candidate groupings are scored at
+    exactly those values, the best is kept and refitted by DIRECT on X; two fit boxes are recorded."""
+    import bolib.algorithms.add_gp_ucb as add_module
+
+    problem = get_benchmark("add-3modal", 9, group_dim=3, perm_seed=1, layout="shifted")
+    X = np.random.default_rng(5).random((40, 9))
+    opt = make_optimizer("add-gp-ucb-direct-fit", 9, 0, decomposition="partialLearn", group_dim=3, n_perms=6,
+                         n_init=10)
+    opt.prepare(problem)
+    opt.tell(X, problem(X))
+    fits, scored = [], []
+    direct_fit = opt.direct_fit
+
+    def recording_fit(groups, X_fit, y_fit):
+        gp = direct_fit(groups, X_fit, y_fit)
+        fits.append((groups, X_fit, gp.hyperparameters))
+        return gp
+
+    def recording_scores(X_s, y_s, groupings, h, s, noise, standardize):
+        out = evidences(X_s, y_s, groupings, h, s, noise, standardize)
+        scored.append((groupings, h, s, out))
+        return out
+
+    evidences = add_module.grouping_log_evidences
+    opt.direct_fit = recording_fit
+    monkeypatch.setattr(add_module, "grouping_log_evidences", recording_scores)
+    opt.fit_model()
+    assert len(fits) == 2 and len(opt.info["fit_box"]) == 2
+    (blocks, X_rot, rot_hyper), (kept, X_kept, _) = fits
+    assert blocks == [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
+    assert not np.allclose(X_rot, X)
+    np.testing.assert_allclose(np.linalg.norm(X_rot, axis=1), np.linalg.norm(X, axis=1))
+    assert np.array_equal(X_kept, X) and kept == opt.groups
+    [(groupings, h, s, scores)] = scored
+    assert h == rot_hyper["lengthscale"][0][0] and s == rot_hyper["outputscale"][0]
+    assert tuple(sorted(map(tuple, opt.groups))) == groupings[int(np.argmax(scores))]
 
 
 def test_beta_schedules():

@@ -13,7 +13,8 @@ from bolib.papers.add_gp_ucb import (EIG_FLOOR, Z_LEVELS, acquisition_gaps, addi
                                      logdet_subadditivity, loglog_growth, se_lipschitz, spectra_union_gaps,
                                      spectral_gain, spectral_kernels, spectrum, table1_exponent, table1_ratio,
                                      tensor_spectrum, thm5_bound)
-from bolib.papers.add_gp_ucb_claims import C4_SUB_TOLERANCE, C4B_T, C7_TOLERANCE, C_T1_TOLERANCE, INVARIANTS
+from bolib.papers.add_gp_ucb_claims import (C4_SUB_TOLERANCE, C4B_T, C7_TOLERANCE, C_T1_TOLERANCE, DEV_LEARNED,
+                                            INVARIANTS)
 from bolib.runtime import rng
 
 GROUPS = [[0, 1], [2, 3], [4, 5]]
@@ -416,6 +417,28 @@ def test_staged_values_pick_each_claims_metric_and_only_the_declared_comparisons
     np.testing.assert_allclose(ref["RAND"], [np.log(0.5)])  # the contrast, on the seeds dragonfly ran
 
 
+def test_dev_values_pair_each_arm_with_its_method_and_the_learned_arms_with_gp_ucb():
+    """dev_values: every arm "<method>, <deviation>" against the method as run, and the Add-d/M's arms of
+    DEV_LEARNED against GP-UCB under the same choice; one id per declared DEV claim."""
+    from types import SimpleNamespace
+
+    from bolib.papers import add_gp_ucb_experiments as build
+    from bolib.papers.add_gp_ucb_claims import declare
+    from bolib.pipeline import load_profile
+
+    S = load_profile("002_addgpucb", "smoke")
+    labels = list(build.dev_variants(S))
+    at = {label: np.array([i, i + 0.5]) for i, label in enumerate(labels)}
+    values = build.dev_values(SimpleNamespace(at=lambda benchmark: at))
+    np.testing.assert_array_equal(values["DEV-fit-Add-3/4-vs-GP-UCB"]["Add-3/4, DIRECT fit"], at["Add-3/4, DIRECT fit"])
+    np.testing.assert_array_equal(values["DEV-mean-Add-3/4-vs-GP-UCB"]["GP-UCB, prior mean 0"],
+                                  at["GP-UCB, prior mean 0"])
+    assert set(values["DEV-start-GP-UCB"]) == {"GP-UCB, uniform start", "GP-UCB"}
+    book = ClaimBook("002_addgpucb", "smoke")
+    declare(book, S)
+    assert set(values) == {claim_id for claim_id in book.declared if claim_id.startswith("DEV-")}
+
+
 def test_dev_variants_change_one_fit_choice_and_study_fits_reads_each_runs_fits():
     """dev_variants: each DEV arm is the method as run with one change (settings merged, a method replaced);
     study_fits: per label, the fitted h and sigma over every refit of every seed, and the fits in the outer tenth of
@@ -429,6 +452,11 @@ def test_dev_variants_change_one_fit_choice_and_study_fits_reads_each_runs_fits(
     variants = build.dev_variants(S)
     assert variants["Add-*, DIRECT fit"] == {**variants["Add-*"], "method": "add-gp-ucb-direct-fit"}
     assert variants["GP-UCB, h <= 2.5"]["settings"] == {**variants["GP-UCB"]["settings"], "max_lengthscale": 2.5}
+    learned = variants["Add-3/4"]  # smoke's DEV panel (10, 3, 3): its Add-d/M with the smallest d > 1
+    assert learned["settings"]["decomposition"] == "partialLearn"
+    assert variants["Add-3/4, DIRECT fit"] == {**learned, "method": "add-gp-ucb-direct-fit"}
+    assert variants["Add-3/4, prior mean 0"]["settings"] == {**learned["settings"], "prior_mean": "zero"}
+    assert not any(label.startswith("Add-3/4, ") and label[9:] not in DEV_LEARNED for label in variants)
     study = build.deviations(S, [0, 1])
     ours = {"refits": [{"lengthscale": 0.3, "outputscale": 1e4}, {"lengthscale": 0.5, "outputscale": 0.2}]}
     direct = {"refits": [{"lengthscale": 2.5, "outputscale": 0.1}], "fit_box": [[[5e-6, 2.5], [1e-3, 1.0]]]}
