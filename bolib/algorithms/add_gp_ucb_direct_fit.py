@@ -17,7 +17,7 @@ Finkel's DIRECT, ``utils/diRect.m``) in the coordinates (log h, log sigma), over
   ``diRect.m``'s default cap of max(n^3, 50) = 50 evaluations in two dimensions, which the call leaves unset
   (SciPy's ``direct`` completes its last iteration, as ``diRect.m`` does).
 
-Each fit's box is kept in ``info["fit_box"]``, beside ``info["refits"]``.
+Each fit's box is kept in ``info["fit_box"]`` (with partialLearn two per refit, see below), beside ``info["refits"]``.
 
 Everything else is :class:`AddGPUCB`: the noise, the prior mean, the refit schedule, the stagnation rule, the
 acquisition, and the steps of every refit. With the learned decomposition (partialLearn, as the authors'
@@ -63,8 +63,11 @@ class DirectFit:
 
 
 class AddGPUCBDirectFit(AddGPUCB):
-    """:class:`AddGPUCB` with the authors' fit of h and sigma (module docstring) and the same settings, but for
-    ``known_kernel`` (a kernel given is not fitted)."""
+    """:class:`AddGPUCB` with the authors' fit of h and sigma (module docstring) and the same settings and defaults
+    (decomposition partialLearn), but for ``known_kernel`` (a kernel given is not fitted). Every fit of h is
+    DIRECT's, inside the stagnation cap (its box ends there), so :meth:`AddGPUCB._fit_on`'s refit at the cap does
+    not arise: the cap's floor, 1e-5, lies above :data:`H_LOW`, so the box has zero width only for a
+    ``max_lengthscale`` set below :data:`H_LOW`."""
 
     name = "add-gp-ucb-direct-fit"
 

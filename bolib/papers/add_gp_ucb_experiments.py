@@ -26,7 +26,7 @@ from bolib.models.kernels import LENGTHSCALE_BOUNDS, OUTPUTSCALE_BOUNDS, kernel_
 from bolib.papers import add_gp_ucb as theory
 from bolib.papers.add_gp_ucb_claims import (C4_DIM, C4_GROUP_DIM, C4_LENGTHSCALE, C4_NOISE, C4A_DIMS, C4A_FLOOR, C4B_T,
                                             C5_DELTA, C5_NOISE,
-                                            DEV_LEARNED, DEVIATIONS, FIG5, acquisition_budget, configs, decomp_label,
+                                            DEV_LEARNED, DEV_METHODS, DEVIATIONS, FIG5, acquisition_budget, configs, decomp_label,
                                             dev_arms, key, variants)
 from bolib.runtime import rng, single_threaded
 
@@ -99,7 +99,9 @@ def study_fits(ctx, study):
     the GP sees), and the fits in the outer tenth of their box on a log scale (DIRECT samples the centres of its
     rectangles, never a box's end): for our fit the kernel's box (:data:`bolib.models.kernels.LENGTHSCALE_BOUNDS`,
     :data:`~bolib.models.kernels.OUTPUTSCALE_BOUNDS`), for the authors' DIRECT fit its own box of that refit (h on
-    the unit cube, sigma from std(y_init)). Labels whose method fits no model (RAND, DiRect) are left out; a model
+    the unit cube, sigma from std(y_init); with partialLearn it records the box twice per refit, for the scoring
+    fit on rotated inputs and for the final fit, the same box, and each refit is matched with its own). The fits
+    listed are each refit's final one. Labels whose method fits no model (RAND, DiRect) are left out; a model
     with no refit within the budget (a start phase holds h) is listed with 0 fits."""
     import pandas as pd
 
@@ -110,6 +112,8 @@ def study_fits(ctx, study):
             continue
         refits = value["info"].get("refits", [])
         boxes = value["info"].get("fit_box") or [(LENGTHSCALE_BOUNDS, OUTPUTSCALE_BOUNDS)] * len(refits)
+        if len(boxes) == 2 * len(refits):  # partialLearn's two DIRECT fits per refit: (scoring, final)
+            boxes = boxes[1::2]
         fits.setdefault(study.label(params), []).extend(
             (r["lengthscale"], r["outputscale"], box) for r, box in zip(refits, boxes))
 
@@ -271,7 +275,7 @@ def dev_values(traces) -> dict:
             continue
         dev_key = DEVIATIONS[deviation][0]
         out[f"DEV-{dev_key}-{method}"] = {label: at[label], method: at[method]}
-        if deviation in DEV_LEARNED and method.startswith("Add-") and method != "Add-*":
+        if deviation in DEV_LEARNED and method not in DEV_METHODS:  # the Add-d/M of dev_arms
             out[f"DEV-{dev_key}-{method}-vs-GP-UCB"] = {label: at[label], f"GP-UCB, {deviation}": at[f"GP-UCB, {deviation}"]}
     return out
 

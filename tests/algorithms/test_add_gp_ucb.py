@@ -299,6 +299,8 @@ def test_the_authors_direct_fit_with_partial_learn_scores_groupings_at_the_rotat
 
     evidences = add_module.grouping_log_evidences
     opt.direct_fit = recording_fit
+    # the scoring in AddGPUCB._learn_groups reads add_gp_ucb's global; the DIRECT fit's own evidence calls go
+    # through the name its module imported, so only the scoring is recorded
     monkeypatch.setattr(add_module, "grouping_log_evidences", recording_scores)
     opt.fit_model()
     assert len(fits) == 2 and len(opt.info["fit_box"]) == 2
@@ -310,6 +312,7 @@ def test_the_authors_direct_fit_with_partial_learn_scores_groupings_at_the_rotat
     [(groupings, h, s, scores)] = scored
     assert h == rot_hyper["lengthscale"][0][0] and s == rot_hyper["outputscale"][0]
     assert tuple(sorted(map(tuple, opt.groups))) == groupings[int(np.argmax(scores))]
+    assert opt._hyper() == (fits[1][2]["lengthscale"][0][0], fits[1][2]["outputscale"][0])  # the model: the final fit
 
 
 def test_beta_schedules():

@@ -434,9 +434,16 @@ def test_dev_values_pair_each_arm_with_its_method_and_the_learned_arms_with_gp_u
     np.testing.assert_array_equal(values["DEV-mean-Add-3/4-vs-GP-UCB"]["GP-UCB, prior mean 0"],
                                   at["GP-UCB, prior mean 0"])
     assert set(values["DEV-start-GP-UCB"]) == {"GP-UCB, uniform start", "GP-UCB"}
-    book = ClaimBook("002_addgpucb", "smoke")
-    declare(book, S)
-    assert set(values) == {claim_id for claim_id in book.declared if claim_id.startswith("DEV-")}
+    for profile in ("smoke", "quick", "paper"):  # one entry per declared DEV claim, holding its method and competitors
+        S = load_profile("002_addgpucb", profile)
+        at = {label: np.array([0.0]) for label in build.dev_variants(S)}
+        values = build.dev_values(SimpleNamespace(at=lambda benchmark: at))
+        book = ClaimBook("002_addgpucb", profile)
+        declare(book, S)
+        declared = {claim_id: d for claim_id, d in book.declared.items() if claim_id.startswith("DEV-")}
+        assert set(values) == set(declared), profile
+        for claim_id, d in declared.items():
+            assert set(values[claim_id]) == {d.params["method"], *d.params["competitors"]}, claim_id
 
 
 def test_dev_variants_change_one_fit_choice_and_study_fits_reads_each_runs_fits():
@@ -467,6 +474,14 @@ def test_dev_variants_change_one_fit_choice_and_study_fits_reads_each_runs_fits(
     assert table.loc["Add-*", "sigma near a box end"] == 2 and table.loc["Add-*", "h near a box end"] == 0
     assert table.loc["GP-UCB, DIRECT fit", "fits"] == 2 and table.loc["GP-UCB, DIRECT fit", "h near a box end"] == 2
     assert table.loc["GP-UCB, DIRECT fit", "sigma near a box end"] == 0
+    # partialLearn with the DIRECT fit records each refit's box twice (scoring fit, final fit): matched per refit
+    learned = {"refits": [{"lengthscale": 0.01, "outputscale": 0.03}, {"lengthscale": 0.01, "outputscale": 0.03}],
+               "fit_box": [[[5e-6, 2.5], [1e-3, 1.0]]] * 2 + [[[5e-6, 0.0105], [1e-3, 1.0]]] * 2}
+    paired = [(job.params, {"info": learned if job.params["method"] == "add-gp-ucb-direct-fit" else ours})
+              for job in study.experiment().jobs()]
+    table = build.study_fits(SimpleNamespace(run=lambda experiment: (paired,)), study)
+    assert table.loc["Add-3/4, DIRECT fit", "fits"] == 4  # two seeds, two refits each
+    assert table.loc["Add-3/4, DIRECT fit", "h near a box end"] == 2  # the second refit's box ends at 0.0105
     (panel,) = build.fig3(S, [0]).values()  # RAND and DiRect fit no model: left out; a run held in its start phase: 0
     held = [(job.params, {"info": {}}) for job in panel.experiment().jobs()]
     fits = build.study_fits(SimpleNamespace(run=lambda experiment: (held,)), panel)
