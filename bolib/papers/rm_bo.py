@@ -114,7 +114,8 @@ def synthetic_task(seed: int, n_grid: int, gaps, sizes, *, target: str = "gp", B
 
 
 def meta_posterior(K: np.ndarray, idx, y, noise_var: float) -> tuple[np.ndarray, np.ndarray]:
-    """mu_bar_i and sigma_bar_i on the grid of the meta GP fitted to (x_idx, y) with regulariser noise_var (eq. 1)."""
+    """mu_bar_i and sigma_bar_i on the grid of the meta GP fitted to (x_idx, y) with regulariser noise_var (eq. 1); a
+    matrix ``y`` (one column per draw) gives one mean column per draw."""
     idx = np.asarray(idx)
     A = K[np.ix_(idx, idx)] + noise_var * np.eye(len(idx))
     L = np.linalg.cholesky(A)
@@ -162,6 +163,13 @@ def theory_beta(gamma_prev: float, B: float, noise_var: float, delta: float) -> 
 def theory_tau(gamma_N: float, B: float, noise_var: float, delta: float, M: int) -> float:
     """Theorem 1's tau = B + sigma sqrt(2 (gamma_N + 1 + log(4 M / delta)))."""
     return B + math.sqrt(noise_var) * math.sqrt(2.0 * (gamma_N + 1.0 + math.log(4.0 * M / delta)))
+
+
+def meta_tau(K: np.ndarray, sizes, B: float, delta: float, lam: float = NOISE_VAR) -> float:
+    """:func:`theory_tau` for meta GPs with regulariser ``lam`` (sigma^2, as eq. 1 and Lemma 5 have them) on the grid
+    kernel ``K``, gamma_N from the greedy bound at N = max N_i (Theorem 1 and Lemma 4)."""
+    gamma_N = theory_gamma(K, lam, max(sizes))[-1]
+    return theory_tau(gamma_N, B, NOISE_VAR, delta, len(sizes))
 
 
 def lemma6_radius(noise_var: float, N: int, delta: float) -> float:
@@ -265,7 +273,8 @@ def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init:
     are uniform grid indices from the seed's ``init`` stream (the same for every method); the gaps,
     weights and nu are updated before every query (the authors' code). Returns per query t = 1..T:
     ``regret`` (f* - f(x_t)), ``simple`` (f* - best f so far, initial design included), ``nu``,
-    ``weights`` (T, M), ``gaps`` (T, M), ``beta``, ``sigma_at`` (sigma_{t-1}(x_t)), ``meta_sigma_at``
+    ``weights`` (T, M), ``gaps`` (T, M), ``beta``, ``acquisition_at`` (the maximised acquisition at x_t:
+    zeta_bar_t(x_t) of eq. 2 for UCB, the drawn sample's value for TS), ``sigma_at`` (sigma_{t-1}(x_t)), ``meta_sigma_at``
     (sum_i w_i sigma_bar_i(x_t)), ``variance_at`` (the posterior variance with regulariser ``lam``),
     ``branch`` (1 for a meta draw of TS), and the task's true gaps.
     """
@@ -299,7 +308,7 @@ def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init:
         w, nu_t = schedule.update(gaps)
         branch = 0.0
         if acquisition == "ucb":
-            i = acq.argmax_grid(ucb_mix(nu_t, meta_ucb(w, meta_mean, meta_sd, tau), mu + b * sd), pick)
+            values = ucb_mix(nu_t, meta_ucb(w, meta_mean, meta_sd, tau), mu + b * sd)
         else:
             def meta_sample(k):
                 idx, y, _ = task["tasks"][k]
@@ -310,8 +319,9 @@ def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init:
 
             values, meta_branch = ts_draw(nu_t, w, meta_sample, target_sample, pick) if M else (target_sample(), False)
             branch = float(meta_branch)
-            i = acq.argmax_grid(values, pick)
+        i = acq.argmax_grid(values, pick)
         record = {"regret": f_star - f[i], "nu": nu_t, "beta": b, "weights": np.asarray(w, dtype=float).reshape(M),
+                  "acquisition_at": float(values[i]),
                   "gaps": gaps.reshape(M), "sigma_at": sd[i], "variance_at": post.var[i],
                   "meta_sigma_at": float(w @ meta_sd[:, i]) if M else 0.0, "branch": branch}
         run.observe(i)
@@ -334,7 +344,7 @@ def synthetic_job(seed: int, T: int, n_grid: int, gaps: list, sizes: list, varia
     the greedy bound (the meta GPs' gamma_N at N = max N_i), and, for the gap estimate, the maximum with
     Lemma 1's noise term. beta_t uses gamma of the n_init + t - 1 observations the target GP holds at
     query t (the initial design included); the result also holds ``gamma`` (for 1..n_init + T
-    observations), ``n_init``, ``tau`` and ``alpha`` (:func:`alpha_prime`, from the true gaps). ``mode="practical"``: the settings as given.
+    observations), ``n_init``, ``tau``, ``delta`` and ``alpha`` (:func:`alpha_prime`, from the true gaps). ``mode="practical"``: the settings as given.
     A variant's ``beta`` may be a number; ``"practical"`` leaves the default schedule.
     """
     check_choice("mode", mode, ("theory", "practical"))
@@ -345,13 +355,12 @@ def synthetic_job(seed: int, T: int, n_grid: int, gaps: list, sizes: list, varia
     if mode == "theory":
         lam = 1.0 + 2.0 / T
         gamma = theory_gamma(task["K"], lam, n_init + T)
-        gamma_meta = theory_gamma(task["K"], NOISE_VAR, max(sizes))[-1]
-        tau = theory_tau(gamma_meta, B, NOISE_VAR, delta, len(sizes))
+        tau = meta_tau(task["K"], sizes, B, delta)
         gam = np.concatenate([[0.0], gamma])  # gam[n] = gamma_n, n observations
         noise_term = lemma6_radius(NOISE_VAR, int(sum(sizes)), delta)
         extra = {"lam": lam, "tau": tau, "gap_reduce": "max", "gap_noise_term": noise_term,
                  "beta": lambda t: theory_beta(gam[n_init + t - 1], B, NOISE_VAR, delta)}
-        out.update(gamma=gamma, tau=tau, lam=lam, alpha=alpha_prime(sizes, task["true_gaps"], NOISE_VAR, delta))
+        out.update(gamma=gamma, tau=tau, lam=lam, delta=delta, alpha=alpha_prime(sizes, task["true_gaps"], NOISE_VAR, delta))
     for label, settings in variants.items():
         settings = {**extra, **settings}
         out[label] = grid_run(task, T, seed, n_init=n_init, **settings)
@@ -444,6 +453,46 @@ def lemma3_job(seed: int, n_draws: int, n_grid: int, gaps: list, sizes: list, de
     stream = make_rng(seed, "lemma3")
     rows = [lemma3_chain(task, np.full(len(gaps), 1.0 / len(gaps)), delta, stream) for _ in range(n_draws)]
     return {k: np.array([row[k] for row in rows]) for k in rows[0]}
+
+
+def lemma4_job(seed: int, n_draws: int, n_grid: int, sizes: list, B: float = 2.0, delta: float = 0.1,
+               scale: float = 1.0, lam: float = NOISE_VAR) -> dict:
+    """Lemma 4 on one seed's RKHS target (||f||_k = B, times ``scale``): ``n_draws`` draws of the hypothetical target
+    observations f(x_ij) + e~_ij at every meta-task's inputs (e~ ~ N(0, sigma^2)), each giving the GP posterior
+    mu~_i, sigma~_i of eq. 1 (regulariser sigma^2, as the meta GPs). Lemma 4 states |f(x) - mu~_i(x)| <= tau sigma~_i(x)
+    for all x and i with probability >= 1 - delta/4, tau = B + sigma sqrt(2 (gamma_N + 1 + log(4 M / delta)))
+    (:func:`meta_tau`). Returns ``ratio`` (per draw, max over x and i of |f - mu~_i| / sigma~_i: the lemma holds in a
+    draw where it is <= tau) and ``tau``. ``scale`` > 1 puts f outside the norm ball the lemma assumes; ``lam`` replaces
+    the regulariser sigma^2 (in the posterior and in gamma_N), e.g. by Chowdhury and Gopalan's 1 + eta."""
+    task = synthetic_task(seed, n_grid, [0.0] * len(sizes), sizes, target="rkhs", B=B, scale=scale)
+    K, f = task["K"], task["f"]
+    noise = make_rng(seed, "lemma4")
+    ratio = np.zeros(n_draws)
+    for idx, _, _ in task["tasks"]:
+        y = f[idx][:, None] + math.sqrt(NOISE_VAR) * noise.standard_normal((len(idx), n_draws))
+        mean, sd = meta_posterior(K, idx, y, lam)
+        ratio = np.maximum(ratio, np.max(np.abs(f[:, None] - mean) / sd[:, None], axis=0))
+    return {"ratio": ratio, "tau": meta_tau(K, sizes, B, delta, lam)}
+
+
+def lemma7_margins(run: dict, job: dict, slack: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """Lemma 7 along one theory-mode RM-GP-UCB run: zeta_bar_t(x_t) + nu_t alpha_t - f(x*) per query (>= 0 where the
+    lemma holds), with alpha_t Lemma 3's alpha under the weights played at query t (:func:`alpha_terms`, true gaps);
+    ``slack=False`` leaves out nu_t alpha_t (what the meta term's bias needs). Also returns nu_t alpha_t."""
+    sizes = [len(idx) for idx, _ in job["tasks"]]
+    alpha_t = np.asarray(run["weights"]) @ alpha_terms(sizes, job["true_gaps"], NOISE_VAR, job["delta"])
+    meta_term = np.asarray(run["nu"]) * alpha_t
+    margin = np.asarray(run["acquisition_at"]) + (meta_term if slack else 0.0) - float(np.max(job["f"]))
+    return margin, meta_term
+
+
+def lemma7_holds(run: dict, job: dict, cutoff: float = 0.1) -> tuple[bool, int]:
+    """Lemma 7: f(x*) <= zeta_bar_t(x_t) + nu_t alpha_t (:func:`lemma7_margins`) at every query with nu_t alpha_t <
+    ``cutoff``; where the meta term is larger it exceeds max f - min f and the inequality cannot fail. Returns (holds at
+    every checked query, number of queries checked)."""
+    margin, meta_term = lemma7_margins(run, job)
+    checked = meta_term < cutoff
+    return bool(np.all(margin[checked] >= 0.0)), int(checked.sum())
 
 
 def lemma6_job(seed: int, n_draws: int, sizes: list, delta: float = 0.1, noise_scale: float = 1.0) -> np.ndarray:

@@ -121,12 +121,26 @@ def fig1(S: dict, seeds) -> list[Experiment]:
 SYNTHETIC_GROUPS = {"c2b": c2b, "c3": c3, "c4": c4, "c6": c6, "c8": c8, "fig1": fig1}
 
 
-def lemmas(S: dict, seeds) -> tuple[Experiment, Experiment]:
-    """Lemma 3's chain and Lemma 6's event, the draws split over the seeds (§5.1: C1, C1-chain, C1-L6)."""
+#: Lemma 4's control: f scaled by this, so that its RKHS norm is 10 B, outside the ball the lemma assumes
+L4_OUTSIDE = 10.0
+#: Lemma 4's contrast: the hypothetical GPs with Chowdhury and Gopalan's regulariser 1 + 2/N (N = 20), the one their
+#: Theorem 2 (cited for Lemma 4) assumes, where eq. 1 and Lemma 5 have sigma^2
+L4_CG_LAMBDA = 1.0 + 2.0 / 20
+
+
+def lemmas(S: dict, seeds) -> tuple[Experiment, ...]:
+    """Lemma 3's chain, Lemma 4's band (and its control with f outside the norm ball, and its contrast with the regulariser
+    of Chowdhury and Gopalan) and Lemma 6's event, the draws split over the seeds (§5.1: C1, C1-chain, C1-L4, C1-L6)."""
     n = len(seeds)
+    lemma4 = dict(grid={"seed": list(seeds)}, fixed={"n_draws": max(1, S["lemma4_draws"] // n), "n_grid": S["n_grid"],
+                                                     "sizes": [20] * 4, "delta": DELTA})
     return (Experiment("rmbo-lemma3", theory.lemma3_job, grid={"seed": list(seeds)},
                        fixed={"n_draws": max(1, S["lemma3_draws"] // n), "n_grid": S["n_grid"],
                               "gaps": [0.05, 0.05, 4.0, 4.0], "sizes": [20] * 4, "delta": DELTA}),
+            Experiment("rmbo-lemma4", theory.lemma4_job, **lemma4),
+            Experiment("rmbo-lemma4-outside", theory.lemma4_job, grid=lemma4["grid"],
+                       fixed={**lemma4["fixed"], "scale": L4_OUTSIDE}),
+            Experiment("rmbo-lemma4-cg", theory.lemma4_job, grid=lemma4["grid"], fixed={**lemma4["fixed"], "lam": L4_CG_LAMBDA}),
             Experiment("rmbo-lemma6", theory.lemma6_job, grid={"seed": list(seeds)},
                        fixed={"n_draws": max(1, S["lemma6_draws"] // n), "sizes": list(L6_SIZES), "delta": DELTA}))
 
@@ -332,6 +346,31 @@ def mean_simple(runs, labels) -> dict:
 
 
 # ---------------------------------------------------------------- the per-seed values each claim is decided on
+def c1_l4_values(lemma4, outside, cg) -> dict:
+    """C1-L4 (§5.1) from every seed's :func:`~bolib.papers.rm_bo.lemma4_job` (``lemma4``, ``outside``, ``cg``: its (params,
+    value) pairs, f inside and :data:`L4_OUTSIDE` times outside the norm ball, and with the regulariser
+    :data:`L4_CG_LAMBDA`): ``holds`` per draw, ``quantiles`` (5%, 50%, 95% of max_x,i |f - mu~_i| / sigma~_i over tau),
+    and the shares of the control's and the contrast's draws in which the band holds f (``outside``, ``cg``)."""
+    def ratio(pairs):
+        return np.concatenate([value["ratio"] / value["tau"] for _, value in pairs])
+
+    inside = ratio(lemma4)
+    return {"holds": inside <= 1.0, "quantiles": np.quantile(inside, [0.05, 0.5, 0.95]),
+            "outside": float(np.mean(ratio(outside) <= 1.0)), "cg": float(np.mean(ratio(cg) <= 1.0))}
+
+
+def c2_l7_values(c2a, outside) -> dict:
+    """C2-L7 (§5.2) on the theory runs of Theorem 1 (``c2a``) and their control with f scaled by 1000 (``outside``):
+    per seed ``holds`` (:func:`~bolib.papers.rm_bo.lemma7_holds` on RM-GP-UCB), ``checked`` (queries with nu_t alpha_t
+    < 0.1 per seed), ``outside`` (share of the control's seeds in which it holds) and ``no_slack`` (share of seeds in
+    which f(x*) <= zeta_bar_t(x_t) holds at every query without the term nu_t alpha_t)."""
+    results = [theory.lemma7_holds(run["RM-GP-UCB"], run) for run in c2a]
+    return {"holds": [holds for holds, _ in results], "checked": [n for _, n in results],
+            "outside": float(np.mean([theory.lemma7_holds(run["RM-GP-UCB"], run)[0] for run in outside])),
+            "no_slack": float(np.mean([np.all(theory.lemma7_margins(run["RM-GP-UCB"], run, slack=False)[0] >= 0.0)
+                                       for run in c2a]))}
+
+
 def c1_values(lemma3) -> dict:
     """C1 and C1-chain (§5.1): the draws of every seed's :func:`~bolib.papers.rm_bo.lemma3_job` (``lemma3``: its
     (params, value) pairs) together: ``chain`` (:func:`~bolib.papers.rm_bo.lemma3_chain_holds`), ``ratio``

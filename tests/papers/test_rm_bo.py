@@ -569,3 +569,64 @@ def test_a_plan_takes_the_cached_previous_tasks_so_its_target_jobs_are_the_noteb
     assert not stand_in and tasks == rm_bo.meta_observations(list(results), meta.fixed["budget"])  # the notebook's
     marked = {e.name: e.stand_in for e in X.plan(S)}
     assert marked["rmbo-ns"] is False and marked["rmbo-har"] is True  # HAR's previous tasks are not in tmp_path
+
+
+def _lemma4_ratios(seeds=range(4), **settings):
+    ratios = []
+    for s in seeds:
+        value = P.lemma4_job(s, 50, 200, [20] * 4, **settings)
+        ratios.append(value["ratio"] / value["tau"])
+    return np.concatenate(ratios)
+
+
+def test_lemma4_band_with_the_regulariser_of_chowdhury_and_gopalan_holds_and_f_outside_the_ball_breaks_it():
+    """C1-L4's contrast and control, by the coverage rule: with lambda = 1 + 2/N the band tau sigma~_i holds f (||f|| = B)
+    in the draws; with f scaled by 10 it does not (at the meta GPs' sigma^2 it is the notebook's finding)."""
+    level = 1 - DELTA / 4
+    assert rules.coverage(list(_lemma4_ratios(lam=X.L4_CG_LAMBDA) <= 1.0), level=level, margin=0.15).verdict == "reproduced"
+    assert rules.coverage(list(_lemma4_ratios(scale=10.0) <= 1.0), level=level, margin=0.15).verdict == "not reproduced"
+
+
+def test_meta_posterior_takes_many_draws_at_once():
+    """lemma4_job conditions every draw in one call: columns of y give the posterior of each column alone."""
+    task = P.synthetic_task(0, 100, [0.0], [10])
+    idx = task["tasks"][0][0]
+    Y = np.random.default_rng(0).standard_normal((10, 3))
+    mean, sd = P.meta_posterior(task["K"], idx, Y, P.NOISE_VAR)
+    for j in range(3):
+        mean_j, sd_j = P.meta_posterior(task["K"], idx, Y[:, j], P.NOISE_VAR)
+        np.testing.assert_allclose(mean[:, j], mean_j, rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(sd, sd_j)
+
+
+def test_lemma7_check_uses_the_weights_played_and_only_small_meta_terms():
+    """alpha_t = w_t . alpha_terms: at the third query 0.5 (146.2 + 346.2) 1e-6 = 2.5e-4; the first two queries (nu_t alpha_t
+    >= 0.1) are not checked."""
+    run = {"nu": np.array([1.0, 1e-3, 1e-6]), "weights": np.array([[1.0, 0.0], [1.0, 0.0], [0.5, 0.5]]),
+           "acquisition_at": np.array([-50.0, -50.0, 0.9998])}
+    job = {"tasks": [(np.zeros(2, int), None), (np.zeros(2, int), None)], "true_gaps": np.array([0.0, 1.0]), "delta": 0.1,
+           "f": np.array([0.0, 1.0])}
+    margin, meta_term = P.lemma7_margins(run, job)
+    np.testing.assert_allclose(meta_term[2], 1e-6 * 0.5 * P.alpha_terms([2, 2], [0.0, 1.0], P.NOISE_VAR, 0.1).sum())
+    assert P.lemma7_holds(run, job) == (True, 1)
+    assert P.lemma7_margins(run, job, slack=False)[0][2] < 0
+    run["acquisition_at"][2] = 0.9997
+    assert P.lemma7_holds(run, job) == (False, 1)
+
+
+def test_lemma7_holds_in_the_ball_and_fails_outside_it():
+    """C2-L7 on theory runs: reproduced for ||f|| = B, not reproduced with f scaled by 1000."""
+    level = 1 - 3 * DELTA / 4
+    inside = [P.lemma7_holds(out["rm"], out) for out in _theory_runs(1.0)]
+    outside = [P.lemma7_holds(out["rm"], out) for out in _theory_runs(1000.0)]
+    assert all(n > 10 for _, n in inside + outside)
+    assert rules.coverage([h for h, _ in inside], level=level, margin=0.6).verdict == "reproduced"
+    assert rules.coverage([h for h, _ in outside], level=level, margin=0.6).verdict == "not reproduced"
+
+
+def test_c1_l4_values_join_the_seeds_draws():
+    pairs = [({"seed": 0}, {"ratio": np.array([1.0, 2.0]), "tau": 2.0}), ({"seed": 1}, {"ratio": np.array([3.0]), "tau": 2.0})]
+    values = X.c1_l4_values(pairs, [({"seed": 0}, {"ratio": np.array([5.0, 1.0]), "tau": 2.0})],
+                            [({"seed": 0}, {"ratio": np.array([1.0]), "tau": 2.0})])
+    assert values["holds"].tolist() == [True, True, False] and values["outside"] == 0.5 and values["cg"] == 1.0
+    assert values["quantiles"][1] == 1.0
