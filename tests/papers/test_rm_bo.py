@@ -91,12 +91,13 @@ def test_theorem1_bound_is_above_the_worst_possible_regret():
         assert np.all(P.theorem1_ratios(out["rm"], out) >= 1.0)
 
 
-def test_lemma8_holds_in_the_ball_and_fails_outside_it():
-    """C2-L8: the per-step bound at the queries with nu_t alpha < 0.1 (there are some), decided by the
+@pytest.mark.parametrize("check", [P.lemma7_holds, P.lemma8_holds])
+def test_lemma7_and_lemma8_hold_in_the_ball_and_fail_outside_it(check):
+    """C2-L7 and C2-L8: each at the queries with a small meta term nu_t alpha < 0.1 (there are some), decided by the
     coverage rule: reproduced for ||f|| = B, not reproduced for f scaled by 1000 (||f|| >> B)."""
     level = 1 - 3 * DELTA / 4
-    inside = [P.lemma8_holds(out["rm"], out) for out in _theory_runs(1.0)]
-    outside = [P.lemma8_holds(out["rm"], out) for out in _theory_runs(1000.0)]
+    inside = [check(out["rm"], out) for out in _theory_runs(1.0)]
+    outside = [check(out["rm"], out) for out in _theory_runs(1000.0)]
     assert all(n > 10 for _, n in inside + outside)
     assert rules.coverage([h for h, _ in inside], level=level, margin=0.6).verdict == "reproduced"
     assert rules.coverage([h for h, _ in outside], level=level, margin=0.6).verdict == "not reproduced"
@@ -612,16 +613,6 @@ def test_lemma7_check_uses_the_weights_played_and_only_small_meta_terms():
     assert P.lemma7_margins(run, job, slack=False)[0][2] < 0
     run["acquisition_at"][2] = 0.9997
     assert P.lemma7_holds(run, job) == (False, 1)
-
-
-def test_lemma7_holds_in_the_ball_and_fails_outside_it():
-    """C2-L7 on theory runs: reproduced for ||f|| = B, not reproduced with f scaled by 1000."""
-    level = 1 - 3 * DELTA / 4
-    inside = [P.lemma7_holds(out["rm"], out) for out in _theory_runs(1.0)]
-    outside = [P.lemma7_holds(out["rm"], out) for out in _theory_runs(1000.0)]
-    assert all(n > 10 for _, n in inside + outside)
-    assert rules.coverage([h for h, _ in inside], level=level, margin=0.6).verdict == "reproduced"
-    assert rules.coverage([h for h, _ in outside], level=level, margin=0.6).verdict == "not reproduced"
 
 
 def test_c1_l4_values_join_the_seeds_draws():
