@@ -165,11 +165,14 @@ def theory_tau(gamma_N: float, B: float, noise_var: float, delta: float, M: int)
     return B + math.sqrt(noise_var) * math.sqrt(2.0 * (gamma_N + 1.0 + math.log(4.0 * M / delta)))
 
 
-def meta_tau(K: np.ndarray, sizes, B: float, delta: float, lam: float = NOISE_VAR) -> float:
-    """:func:`theory_tau` for meta GPs with regulariser ``lam`` (sigma^2, as eq. 1 and Lemma 5 have them) on the grid
-    kernel ``K``, gamma_N from the greedy bound at N = max N_i (Theorem 1 and Lemma 4)."""
+def meta_tau(K: np.ndarray, sizes, B: float, delta: float, lam: float = NOISE_VAR, per_root_lambda: bool = False) -> float:
+    """:func:`theory_tau` for meta GPs with regulariser ``lam`` (sigma^2 as Lemma 5 and the proof of Lemma 3 write it, our
+    harness's and the method's choice) on the grid kernel ``K``, gamma_N from the greedy bound at N = max N_i (Theorem 1
+    and Lemma 4). ``per_root_lambda`` divides the noise term by sqrt(lam): B + (sigma / sqrt(lam)) sqrt(2 (gamma_N + 1 +
+    log(4 M / delta))), the width of Chowdhury and Gopalan's bound for a regulariser other than their 1 + eta (our
+    reading; at lam = sigma^2 the noise term loses its factor sigma)."""
     gamma_N = theory_gamma(K, lam, max(sizes))[-1]
-    return theory_tau(gamma_N, B, NOISE_VAR, delta, len(sizes))
+    return theory_tau(gamma_N, B, NOISE_VAR / lam if per_root_lambda else NOISE_VAR, delta, len(sizes))
 
 
 def lemma6_radius(noise_var: float, N: int, delta: float) -> float:
@@ -459,11 +462,13 @@ def lemma4_job(seed: int, n_draws: int, n_grid: int, sizes: list, B: float = 2.0
                scale: float = 1.0, lam: float = NOISE_VAR) -> dict:
     """Lemma 4 on one seed's RKHS target (||f||_k = B, times ``scale``): ``n_draws`` draws of the hypothetical target
     observations f(x_ij) + e~_ij at every meta-task's inputs (e~ ~ N(0, sigma^2)), each giving the GP posterior
-    mu~_i, sigma~_i of eq. 1 (regulariser sigma^2, as the meta GPs). Lemma 4 states |f(x) - mu~_i(x)| <= tau sigma~_i(x)
+    mu~_i, sigma~_i of eq. 1 with regulariser ``lam`` (default sigma^2, the meta GPs' regulariser in Lemma 5 and the
+    proof of Lemma 3; the paper does not restate it for Lemma 4). Lemma 4 states |f(x) - mu~_i(x)| <= tau sigma~_i(x)
     for all x and i with probability >= 1 - delta/4, tau = B + sigma sqrt(2 (gamma_N + 1 + log(4 M / delta)))
     (:func:`meta_tau`). Returns ``ratio`` (per draw, max over x and i of |f - mu~_i| / sigma~_i: the lemma holds in a
-    draw where it is <= tau) and ``tau``. ``scale`` > 1 puts f outside the norm ball the lemma assumes; ``lam`` replaces
-    the regulariser sigma^2 (in the posterior and in gamma_N), e.g. by Chowdhury and Gopalan's 1 + eta."""
+    draw where it is <= tau), ``tau`` and ``tau_per_root_lambda`` (the noise term divided by sqrt(lam)). ``scale`` > 1
+    puts f outside the norm ball the lemma assumes; ``lam`` replaces the regulariser in the posterior and in gamma_N,
+    e.g. by Chowdhury and Gopalan's 1 + eta."""
     task = synthetic_task(seed, n_grid, [0.0] * len(sizes), sizes, target="rkhs", B=B, scale=scale)
     K, f = task["K"], task["f"]
     noise = make_rng(seed, "lemma4")
@@ -472,13 +477,14 @@ def lemma4_job(seed: int, n_draws: int, n_grid: int, sizes: list, B: float = 2.0
         y = f[idx][:, None] + math.sqrt(NOISE_VAR) * noise.standard_normal((len(idx), n_draws))
         mean, sd = meta_posterior(K, idx, y, lam)
         ratio = np.maximum(ratio, np.max(np.abs(f[:, None] - mean) / sd[:, None], axis=0))
-    return {"ratio": ratio, "tau": meta_tau(K, sizes, B, delta, lam)}
+    return {"ratio": ratio, "tau": meta_tau(K, sizes, B, delta, lam),
+            "tau_per_root_lambda": meta_tau(K, sizes, B, delta, lam, per_root_lambda=True)}
 
 
 def lemma7_margins(run: dict, job: dict, slack: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Lemma 7 along one theory-mode RM-GP-UCB run: zeta_bar_t(x_t) + nu_t alpha_t - f(x*) per query (>= 0 where the
     lemma holds), with alpha_t Lemma 3's alpha under the weights played at query t (:func:`alpha_terms`, true gaps);
-    ``slack=False`` leaves out nu_t alpha_t (what the meta term's bias needs). Also returns nu_t alpha_t."""
+    ``slack=False`` leaves out nu_t alpha_t. Also returns nu_t alpha_t."""
     sizes = [len(idx) for idx, _ in job["tasks"]]
     alpha_t = np.asarray(run["weights"]) @ alpha_terms(sizes, job["true_gaps"], NOISE_VAR, job["delta"])
     meta_term = np.asarray(run["nu"]) * alpha_t
@@ -486,10 +492,10 @@ def lemma7_margins(run: dict, job: dict, slack: bool = True) -> tuple[np.ndarray
     return margin, meta_term
 
 
-def lemma7_holds(run: dict, job: dict, cutoff: float = 0.1) -> tuple[bool, int]:
-    """Lemma 7: f(x*) <= zeta_bar_t(x_t) + nu_t alpha_t (:func:`lemma7_margins`) at every query with nu_t alpha_t <
-    ``cutoff``; where the meta term is larger it exceeds max f - min f and the inequality cannot fail. Returns (holds at
-    every checked query, number of queries checked)."""
+def lemma7_holds(run: dict, job: dict, cutoff: float = math.inf) -> tuple[bool, int]:
+    """Lemma 7: f(x*) <= zeta_bar_t(x_t) + nu_t alpha_t (:func:`lemma7_margins`) at every query t (the lemma's "for all t
+    >= 1"), or at the queries with nu_t alpha_t < ``cutoff`` only: there the meta term is negligible and the inequality is
+    the target GP's confidence bound at x* (Lemma 2). Returns (holds at every checked query, number of queries checked)."""
     margin, meta_term = lemma7_margins(run, job)
     checked = meta_term < cutoff
     return bool(np.all(margin[checked] >= 0.0)), int(checked.sum())

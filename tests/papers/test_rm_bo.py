@@ -93,8 +93,8 @@ def test_theorem1_bound_is_above_the_worst_possible_regret():
 
 @pytest.mark.parametrize("check", [P.lemma7_holds, P.lemma8_holds])
 def test_lemma7_and_lemma8_hold_in_the_ball_and_fail_outside_it(check):
-    """C2-L7 and C2-L8: each at the queries with a small meta term nu_t alpha < 0.1 (there are some), decided by the
-    coverage rule: reproduced for ||f|| = B, not reproduced for f scaled by 1000 (||f|| >> B)."""
+    """C2-L7 (at every query) and C2-L8 (at the queries with a small meta term nu_t alpha < 0.1; there are some),
+    decided by the coverage rule: reproduced for ||f|| = B, not reproduced for f scaled by 1000 (||f|| >> B)."""
     level = 1 - 3 * DELTA / 4
     inside = [check(out["rm"], out) for out in _theory_runs(1.0)]
     outside = [check(out["rm"], out) for out in _theory_runs(1000.0)]
@@ -588,6 +588,19 @@ def test_lemma4_band_with_the_regulariser_of_chowdhury_and_gopalan_holds_and_f_o
     assert rules.coverage(list(_lemma4_ratios(scale=10.0) <= 1.0), level=level, margin=0.15).verdict == "not reproduced"
 
 
+def test_lemma4_band_at_sigma2_needs_the_noise_term_over_root_lambda():
+    """The mechanism behind C1-L4's finding: with the meta GPs' sigma^2 the paper's tau misses f more often than
+    delta/4 allows, and the width with the noise term divided by sqrt(sigma^2) holds it."""
+    level = 1 - DELTA / 4
+    ratios, corrected = [], []
+    for s in range(4):
+        value = P.lemma4_job(s, 50, 200, [20] * 4)
+        ratios.append(value["ratio"] / value["tau"])
+        corrected.append(value["ratio"] / value["tau_per_root_lambda"])
+    assert rules.coverage(list(np.concatenate(ratios) <= 1.0), level=level, margin=0.15).verdict == "not reproduced"
+    assert rules.coverage(list(np.concatenate(corrected) <= 1.0), level=level, margin=0.15).verdict == "reproduced"
+
+
 def test_meta_posterior_takes_many_draws_at_once():
     """lemma4_job conditions every draw in one call: columns of y give the posterior of each column alone."""
     task = P.synthetic_task(0, 100, [0.0], [10])
@@ -600,24 +613,29 @@ def test_meta_posterior_takes_many_draws_at_once():
         np.testing.assert_allclose(sd, sd_j)
 
 
-def test_lemma7_check_uses_the_weights_played_and_only_small_meta_terms():
-    """alpha_t = w_t . alpha_terms: at the third query 0.5 (146.2 + 346.2) 1e-6 = 2.5e-4; the first two queries (nu_t alpha_t
-    >= 0.1) are not checked."""
+def test_lemma7_check_uses_the_weights_played_at_every_query_or_the_small_meta_terms():
+    """alpha_t = w_t . alpha_terms: at the third query 0.5 (146.2 + 346.2) 1e-6 = 2.5e-4; with the cut 0.1 the first two
+    queries (nu_t alpha_t = 146 and 0.146) are left out."""
     run = {"nu": np.array([1.0, 1e-3, 1e-6]), "weights": np.array([[1.0, 0.0], [1.0, 0.0], [0.5, 0.5]]),
-           "acquisition_at": np.array([-50.0, -50.0, 0.9998])}
+           "acquisition_at": np.array([-50.0, 0.9, 0.9998])}
     job = {"tasks": [(np.zeros(2, int), None), (np.zeros(2, int), None)], "true_gaps": np.array([0.0, 1.0]), "delta": 0.1,
            "f": np.array([0.0, 1.0])}
     margin, meta_term = P.lemma7_margins(run, job)
     np.testing.assert_allclose(meta_term[2], 1e-6 * 0.5 * P.alpha_terms([2, 2], [0.0, 1.0], P.NOISE_VAR, 0.1).sum())
-    assert P.lemma7_holds(run, job) == (True, 1)
+    assert P.lemma7_holds(run, job, cutoff=0.1) == (True, 1)
+    assert P.lemma7_holds(run, job) == (True, 3)  # at t = 1 and 2 by the slack: -50 + 146 - 1 and 0.9 + 0.146 - 1
+    run["acquisition_at"][1] = 0.85
+    assert P.lemma7_holds(run, job) == (False, 3) and P.lemma7_holds(run, job, cutoff=0.1) == (True, 1)
     assert P.lemma7_margins(run, job, slack=False)[0][2] < 0
     run["acquisition_at"][2] = 0.9997
-    assert P.lemma7_holds(run, job) == (False, 1)
+    assert P.lemma7_holds(run, job, cutoff=0.1) == (False, 1)
 
 
 def test_c1_l4_values_join_the_seeds_draws():
-    pairs = [({"seed": 0}, {"ratio": np.array([1.0, 2.0]), "tau": 2.0}), ({"seed": 1}, {"ratio": np.array([3.0]), "tau": 2.0})]
+    pairs = [({"seed": 0}, {"ratio": np.array([1.0, 2.0]), "tau": 2.0, "tau_per_root_lambda": 3.0}),
+             ({"seed": 1}, {"ratio": np.array([3.0]), "tau": 2.0, "tau_per_root_lambda": 3.0})]
     values = X.c1_l4_values(pairs, [({"seed": 0}, {"ratio": np.array([5.0, 1.0]), "tau": 2.0})],
                             [({"seed": 0}, {"ratio": np.array([1.0]), "tau": 2.0})])
+    assert values["per_root_lambda"] == 1.0
     assert values["holds"].tolist() == [True, True, False] and values["outside"] == 0.5 and values["cg"] == 1.0
     assert values["quantiles"][1] == 1.0
