@@ -21,6 +21,9 @@ Checks (the statistics the notebook's claims are decided on):
   step over many draws); :func:`lemma6_radius`, Lemma 6's noise radius; :func:`lemma6_event`, that
   event for all tasks at once, and :func:`lemma6_probability`, its exact probability (one task, as
   Lemma 6's union bound covers, or all M tasks at once, as Lemma 3 uses it).
+* :func:`lemma4_job` (Lemma 4): per noise draw, max_x,i |f - mu~_i| / sigma~_i against tau of :func:`meta_tau` (the
+  band of the hypothetical meta GPs); :func:`lemma7_margins`, :func:`lemma7_holds` (Lemma 7): f(x*) <= zeta_bar_t(x_t)
+  + nu_t alpha_t along a theory-mode run.
 * :func:`theorem1_rhs`: the right-hand side of Theorem 1, with C_1 = 8 / log(1 + sigma^-2);
   :func:`theorem1_ratios`, RHS(T) / R_T along a run, and :func:`worst_regret_ratios`, RHS(T) against
   the largest regret any policy can have (the bound is far above it, so it cannot fail).
