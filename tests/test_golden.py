@@ -33,8 +33,8 @@ GOLDEN = {
     "bore-theory": "473ff5fcf9b5d3cc9bc1acd22f3c398dff978f6626d17a3ce70481ec857ee9e2",
     "bore-theory-rules": "6b2504aea10cd28958a6f504459806ae5c87a99a9a82cef26d9fe6cbdaaa7709",
     "batch-bore-svgd": "a99e2aa6d159e6ab8ce42924108bd0d98c3dc50c54e067225d02ee2fa697efd7",
-    "rm-gp-ucb": "5c334dd69827b4b8f8dda2a6078af1e3e56828f87f6089fa2749d9e1cb21c31e",
-    "rm-theory": "537228e7c62ca89e7c564a2179926789a8a6c747c242ae6e22857e61a33491d9",
+    "rm-gp-ucb": "03eff49b38df1c052821e99e4bb3832c5990817f7a5e6fd26354c9a5893d7114",
+    "rm-theory": "5471aca75a4937b4764129d0a7e29de5b573ac55820e2955332beec42d0ac58b",
 }
 #: Kernels another processor would pick: AVX without FMA in OpenBLAS, MKL's AVX branch, numpy at its
 #: widest, ATen's AVX-512 kernels where this processor has them (requesting them elsewhere is an illegal
