@@ -29,8 +29,14 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from bolib import provenance, runtime
+from bolib.errors import BolibError
 
 MAGIC = b"BOLIB-RESULT-2\n"  # first line of a result file (see Cache)
+
+
+class NotRun(BolibError):
+    """An experiment left out of a partial run: not among its ``parts`` and not all of its jobs cached
+    (:meth:`bolib.pipeline.NotebookContext.run`)."""
 
 
 def _key_default(value):

@@ -34,14 +34,11 @@ import yaml
 from bolib import runtime
 from bolib.claims.report import end_of_run_summary, figure_folder, run_name, write_report
 from bolib.errors import BolibError, check_choice, check_integer, check_writable
+from bolib.experiment import NotRun
 
 PROJECT_ROOT = runtime.PROJECT_ROOT
 PROFILES = ("smoke", "quick", "paper")
 TYPES = {"int": int, "float": (int, float), "str": str, "bool": bool, "list": list, "dict": dict}
-
-
-class NotRun(BolibError):
-    """An experiment left out of a partial run: not among its ``parts`` and not all of its jobs cached."""
 
 
 class ProfileError(BolibError, TypeError):
@@ -295,11 +292,17 @@ class NotebookContext:
         cache = Cache(self.outputs.cache_dir)
         if not self.force and all(cache.path(job).exists() for job in experiment.jobs()):
             return False  # read from the cache (``force`` recomputes the parts only)
+        self.leave_out(experiment)
+        return True
+
+    def leave_out(self, experiment) -> None:
+        """Record ``experiment`` as left out of this partial run (:attr:`left_out`), with its jobs and the command that
+        computes them; for an experiment that needs the results of one left out, such as a target run whose
+        previous tasks were not run."""
         self.left_out.setdefault(experiment.name, {
             "jobs": len(experiment.jobs()),
             "command": f"python -m bolib reproduce --profile {self.profile} --only {self.name} --jobs-only "
                        f"--experiments {experiment.name}"})
-        return True
 
     def _not_run(self, names) -> NotRun:
         return NotRun(f"{', '.join(names)}: not in this partial run (parts {', '.join(self.parts)}) "

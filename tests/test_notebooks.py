@@ -78,3 +78,22 @@ def test_a_partial_run_decides_what_its_parts_decide_and_records_what_it_left_ou
     assert any(i.startswith("F10-3-3-") for i in decided) and any(i.startswith("DEV-") for i in decided)
     assert not any(i.startswith(("F10-3-3-", "DEV-")) for i in partial["undecided"])
     assert status.main(tmp_path) == 0  # current, as a partial run
+
+
+@pytest.mark.slow
+def test_notebook_004_leaves_out_the_real_data_stand_ins_outside_its_parts(tmp_path):
+    from bolib import status
+
+    parts = ["rmbo-c", "rmbo-fig1", "rmbo-lemma", "rmbo-ns", "rmbo-har"]  # the synthetic and theory runs, two stand-ins
+    pipeline.reproduce("smoke", ["004_rmbo"], executor="local", output_root=tmp_path, progress=False, parts=parts)
+    run = tmp_path / "experiments" / "smoke"
+    record = json.loads((run / "004_rmbo.claims.json").read_text())
+    partial = json.loads((run / "004_rmbo.partial.json").read_text())
+    assert not record["complete"] and record["undecided"] == partial["undecided"]
+    assert list(partial["left_out"]) == [e.name for e in pipeline.planned_experiments("004_rmbo", "smoke")
+                                         if not e.name.startswith(tuple(parts))]
+    assert any(name.startswith("rmbo-fig9-cp") for name in partial["left_out"])  # Fig. 9 is not the part rmbo-c(p)
+    measured = {c["id"] for c in record["claims"] if c.get("measured")}
+    assert {"F2a", "F2d"} <= measured and not {"F2a", "F2d"} & set(partial["undecided"])
+    assert {"F1e-ts", "F2c", "F9a"} <= set(partial["undecided"])
+    assert status.main(tmp_path) == 0  # current, as a partial run

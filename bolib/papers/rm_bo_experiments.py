@@ -21,7 +21,7 @@ from bolib import comparisons, plots
 from bolib.algorithms.rm_bo import nu_step
 from bolib.benchmarks import benchmark_entry, cartpole, image_tuning, svm_grid
 from bolib.comparisons import Study
-from bolib.experiment import Cache, Experiment, default_cache_dir, stage_seeds
+from bolib.experiment import Cache, Experiment, NotRun, default_cache_dir, stage_seeds
 from bolib.loop import bo_job
 from bolib.papers import rm_bo as theory
 from bolib.papers.rm_bo_claims import C5_QUERY, C5_SHARE, CONTRAST, DELTA, N_INIT, constants
@@ -221,14 +221,14 @@ def cp(S: dict, seeds, tasks: list) -> Study:
 def cp9_meta(S: dict) -> Experiment:
     """Fig. 9 (§6.9): the previous tasks of the large CartPole set-up."""
     centres = cartpole.cartpole_centres(S["cp9_similar"], S["cp9_dissimilar"], stream="cartpole-centres-fig9")
-    return _cartpole_meta("rmbo-cp9", centres, S["cp9_meta_n"])
+    return _cartpole_meta("rmbo-fig9-cp", centres, S["cp9_meta_n"])
 
 
 def cp9(S: dict, seeds, tasks: list) -> Study:
     """Fig. 9 (§6.9: F9a, F9b): every method on the CartPole target with the large set-up's previous tasks ``tasks``.
 
     ``tasks`` come from the runs of :func:`cp9_meta`; :func:`plan` puts a stand-in in their place."""
-    return _cartpole(S, "rmbo-cp9", constants(S)["CP9_METHODS"], seeds, tasks)
+    return _cartpole(S, "rmbo-fig9-cp", constants(S)["CP9_METHODS"], seeds, tasks)
 
 
 def img_meta(S: dict) -> Experiment:
@@ -327,12 +327,25 @@ def run_previous_tasks(ctx, experiment: Experiment) -> list[dict]:
     return theory.meta_observations(list(results), experiment.fixed["budget"])
 
 
+def target_study(ctx, meta: Experiment, build) -> tuple:
+    """The previous tasks ``meta`` (:func:`run_previous_tasks`), then the target runs of the study ``build(tasks)``: the
+    study and its (params, value) pairs. A partial run that leaves ``meta`` out leaves the study out too (recorded on
+    :func:`stand_in_tasks`, which give it its jobs' number and sizes) and raises :class:`~bolib.experiment.NotRun`."""
+    try:
+        tasks = run_previous_tasks(ctx, meta)
+    except NotRun:
+        ctx.leave_out(build(stand_in_tasks(meta)).experiment())
+        raise
+    study = build(tasks)
+    (results,) = ctx.run(study.experiment())
+    return study, list(results)
+
+
 def cartpole_study(ctx, S: dict, meta: Experiment, build, n_seeds: int):
     """The previous tasks (``meta``: one GP-UCB run per start centre), then every method on the target (centre 0),
-    ``build(S, seeds, tasks)``: the study, its (params, value) pairs and its traces."""
-    study = build(S, ctx.seeds(n_seeds), run_previous_tasks(ctx, meta))
-    (results,) = ctx.run(study.experiment())
-    return study, list(results), study.collect(results)
+    ``build(S, seeds, tasks)`` (:func:`target_study`): the study, its (params, value) pairs and its traces."""
+    study, results = target_study(ctx, meta, lambda tasks: build(S, ctx.seeds(n_seeds), tasks))
+    return study, results, study.collect(results)
 
 
 def stack(runs, label: str, key: str) -> np.ndarray:
