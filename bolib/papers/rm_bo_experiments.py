@@ -43,9 +43,12 @@ C8_VARIANTS = {"RM-GP-UCB": {}, "RM-GP-TS": {"acquisition": "ts"}, "GP-UCB": {"n
                "RM-GP-UCB, nu = 0.5, w = 1/8": {"nu": 0.5, "weights": "fixed"},
                "RM-GP-TS, nu = 0.5, w = 1/8": {"acquisition": "ts", "nu": 0.5, "weights": "fixed"}}
 #: Fig. 5 (C9, C9-equal): unequal N_i, with and without Proposition 1's N_i-weighted losses
-C9_VARIANTS = {"RM-GP-UCB": {}, "RM-GP-UCB (N_i-weighted)": {"hedge": "exact"}, "GP-UCB": {"nu": 0.0}}
+C9_VARIANTS = {"RM-GP-UCB": {}, "RM-GP-UCB (N_i-weighted)": {"hedge": "exact"}, "GP-UCB": {"nu": 0.0},
+               **{k: FIG1[k] for k in EXPLORING}}
 #: C4 (App. A.3, "the early stage"): the queries over which the cumulative regret is compared
 C4_QUERIES = 10
+#: C4 and C4-explore: RM-GP-UCB, the paper's GP-UCB and the exploring baselines
+C4_VARIANTS = {"RM-GP-UCB": {}, "GP-UCB": {"nu": 0.0}, **{k: FIG1[k] for k in EXPLORING}}
 #: C1-L6 (Lemmas 3 and 6): M = 16 tasks of N_i = 20, Lemma 6's event for all of them at once
 L6_SIZES = [20] * 16
 
@@ -95,9 +98,8 @@ def c3(S: dict, seeds) -> list[Experiment]:
 
 
 def c4(S: dict, seeds) -> list[Experiment]:
-    """App. A.3: acceleration with all meta-tasks similar (§5.5: C4)."""
-    return [synthetic(S, "rmbo-c4", [0.05] * 4, [20] * 4, {"RM-GP-UCB": {}, "GP-UCB": {"nu": 0.0}}, max(S["T"], C4_QUERIES),
-                      seeds)]
+    """App. A.3: acceleration with all meta-tasks similar (§5.5: C4, C4-explore)."""
+    return [synthetic(S, "rmbo-c4", [0.05] * 4, [20] * 4, C4_VARIANTS, max(S["T"], C4_QUERIES), seeds)]
 
 
 def c6(S: dict, seeds) -> list[Experiment]:
@@ -420,9 +422,11 @@ def c3_values(result) -> dict:
 
 
 def c4_values(result) -> dict:
-    """C4 (§5.5): the cumulative regret of the first :data:`C4_QUERIES` queries of RM-GP-UCB and GP-UCB, per seed
-    (``result``: the values of :func:`c4`)."""
-    return {"C4": {k: stack(result[0], k, "regret")[:, :C4_QUERIES].sum(1) for k in ("RM-GP-UCB", "GP-UCB")}}
+    """C4 and C4-explore (§5.5): the cumulative regret of the first :data:`C4_QUERIES` queries of RM-GP-UCB against
+    GP-UCB, and against the exploring baselines, per seed (``result``: the values of :func:`c4`)."""
+    early = {k: stack(result[0], k, "regret")[:, :C4_QUERIES].sum(1) for k in C4_VARIANTS}
+    return {"C4": {k: early[k] for k in ("RM-GP-UCB", "GP-UCB")},
+            "C4-explore": {k: early[k] for k in ("RM-GP-UCB", *EXPLORING)}}
 
 
 def c5_values(runs) -> dict:
@@ -448,11 +452,12 @@ def c8_values(result) -> dict:
 
 
 def fig1_values(result) -> dict:
-    """The mean simple regret per seed (§6.2-6.5): of the Fig. 1a variants (F1a-*, F1c-*, F8), of Fig. 5's (C9), and
+    """The mean simple regret per seed (§6.2-6.5): of the Fig. 1a variants (F1a-*, F1c-*, F8), of Fig. 5's (C9, C9-explore), and
     of RM-GP-UCB with equal and unequal N_i (C9-equal) (``result``: the values of :func:`fig1`)."""
     return {**{cid: mean_simple(result[0], FIG1) for cid in ("F1a-online", "F1a-fixed", "F1c-small", "F1c-large", "F8",
                                                              "F1a-explore")},
             "C9": mean_simple(result[1], ("RM-GP-UCB", "GP-UCB")),
+            "C9-explore": mean_simple(result[1], ("RM-GP-UCB", *EXPLORING)),
             "C9-equal": {"equal N_i": mean_simple(result[0], ["RM-GP-UCB"])["RM-GP-UCB"],
                          "unequal N_i": mean_simple(result[1], ["RM-GP-UCB"])["RM-GP-UCB"]}}
 
@@ -603,7 +608,7 @@ def fig_c6_gaps(ctx, theory_runs, practical_runs) -> None:
 
 
 def fig_c4_acceleration(ctx, runs, labels) -> None:
-    """C4: simple regret over the first 15 queries when every previous task is similar (d_i = 0.05)."""
+    """C4 and C4-explore: simple regret over the first 15 queries when every previous task is similar (d_i = 0.05)."""
     with ctx.figure("c4_acceleration", ctx.seeds(len(runs)), figsize=(4.5, 3)) as (fig, ax):
         for label in labels:
             simple = stack(runs, label, "simple")[:, :15]
@@ -678,9 +683,10 @@ def fig_fig1d_epsilon(ctx, runs, labels) -> None:
 
 
 def fig_fig5_unequal(ctx, runs) -> None:
-    """Fig. 5: simple regret with unequal numbers of previous observations N = (15, 25, 10, 30)."""
+    """Fig. 5: simple regret with unequal numbers of previous observations N = (15, 25, 10, 30), beside the exploring
+    baselines (C9-explore)."""
     with ctx.figure("fig5_unequal", ctx.seeds(len(runs)), figsize=(4.5, 3)) as (fig, ax):
-        plot_simple(ax, runs, ("RM-GP-UCB", "RM-GP-UCB (N_i-weighted)", "GP-UCB"), "Fig. 5: N = (15, 25, 10, 30)")
+        plot_simple(ax, runs, tuple(C9_VARIANTS), "Fig. 5: N = (15, 25, 10, 30)")
 
 
 def fig_fig2ab_nonstationary(ctx, seeds, traces, labels, wall) -> None:
