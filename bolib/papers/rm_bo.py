@@ -268,7 +268,7 @@ def srinivas_beta(t: int, n_domain: int, delta: float = 0.1) -> float:
 def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init: int = 5, lam: float | None = None,
              beta=None, tau: float = 1.0, gap_reduce: str = "mean", gap_noise_term: float = 0.0,
              eta_n: float = 1.0, r: float = 0.7, eps: float = 0.7, weights: str = "online", nu="adaptive",
-             nu_start: float = 1.0, hedge: str = "approx", ts_beta: float = 1.0) -> dict:
+             nu_start: float = 1.0, hedge: str = "approx", ts_beta: float = 1.0, update_first: bool = True) -> dict:
     """RM-GP-UCB (``acquisition="ucb"``) or RM-GP-TS (``"ts"``) for T queries on a :func:`synthetic_task`.
 
     ``lam``: the target GP's regulariser (default: the noise variance; Theorem 1 uses 1 + 2/T);
@@ -277,7 +277,8 @@ def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init:
     The meta GPs use the noise variance. The schedule settings are those of
     :class:`bolib.algorithms.rm_bo.MetaSchedule` (``nu=0.0``: GP-UCB / GP-TS). The n_init initial points
     are uniform grid indices from the seed's ``init`` stream (the same for every method); the gaps,
-    weights and nu are updated before every query (the authors' code). Returns per query t = 1..T:
+    weights and nu are updated before every query (the authors' code), or (``update_first=False``) from the second query
+    on, so that the first query plays ``nu_start`` and weights 1/M (Sec. 5.2's nu_1 and omega_1). Returns per query t = 1..T:
     ``regret`` (f* - f(x_t)), ``simple`` (f* - best f so far, initial design included), ``nu``,
     ``weights`` (T, M), ``gaps`` (T, M), ``beta``, ``acquisition_at`` (the maximised acquisition at x_t:
     zeta_bar_t(x_t) of eq. 2 for UCB, the drawn sample's value for TS), ``sigma_at`` (sigma_{t-1}(x_t)), ``meta_sigma_at``
@@ -311,7 +312,7 @@ def grid_run(task: dict, T: int, seed: int, *, acquisition: str = "ucb", n_init:
         mu, sd = post.mean, post.std
         gaps = np.array([gap_estimate(y, mu[idx], sd[idx], b, gap_reduce, gap_noise_term)
                          for idx, y, _ in task["tasks"]])
-        w, nu_t = schedule.update(gaps)
+        w, nu_t = schedule.update(gaps) if (update_first or t > 1) else (schedule.weights, schedule.nu)
         branch = 0.0
         if acquisition == "ucb":
             values = ucb_mix(nu_t, meta_ucb(w, meta_mean, meta_sd, tau), mu + b * sd)

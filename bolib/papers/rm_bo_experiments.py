@@ -27,11 +27,14 @@ from bolib.papers import rm_bo as theory
 from bolib.papers.rm_bo_claims import C5_QUERY, C5_SHARE, CONTRAST, DELTA, N_INIT, constants
 
 # ---------------------------------------------------------------- synthetic runs (§5, §6.1-6.5): variants
-#: Figs. 1a-c, 4, 5 (C5, C7-hedge), F8 and E-TS: label -> grid_run settings
+#: the ablation of the first query's nu and weights (F1a-nu1): no update before the first query, which plays Sec. 5.2's
+#: nu_1 = 1 and omega_1 = 1/M (the authors' code, ours elsewhere, updates first: the first query plays nu <= r)
+NU1_PLAYED = "RM-GP-UCB (nu_1 = 1 played)"
+#: Figs. 1a-c, 4, 5 (C5, C7-hedge), F8, F1a-nu1 and E-TS: label -> grid_run settings
 FIG1 = {"RM-GP-UCB": {}, "fixed w": {"weights": "fixed"}, "GP-UCB": {"nu": 0.0}, "eta 0.01": {"eta_n": 0.01},
         "eta 0.1": {"eta_n": 0.1}, "eta 5": {"eta_n": 5.0}, "gap max": {"gap_reduce": "max"}, "RM-GP-TS": {"acquisition": "ts"},
         "RM-GP-TS (nu_1 = 0)": {"acquisition": "ts", "nu_start": 0.0}, "GP-TS": {"acquisition": "ts", "nu": 0.0},
-        "GP-UCB (Srinivas beta)": {"nu": 0.0, "beta": "srinivas"}}
+        "GP-UCB (Srinivas beta)": {"nu": 0.0, "beta": "srinivas"}, NU1_PLAYED: {"update_first": False}}
 #: the exploring baselines of Fig. 1a's setting (ours: they tell "meta-tasks help" from "the paper's GP-UCB stalls")
 EXPLORING = ["GP-TS", "GP-UCB (Srinivas beta)"]
 #: C2a and C2b: RM-GP-UCB, GP-UCB and the meta part alone (nu fixed at 1)
@@ -452,10 +455,10 @@ def c8_values(result) -> dict:
 
 
 def fig1_values(result) -> dict:
-    """The mean simple regret per seed (§6.2-6.5): of the Fig. 1a variants (F1a-*, F1c-*, F8), of Fig. 5's (C9, C9-explore), and
+    """The mean simple regret per seed (§6.2-6.5): of the Fig. 1a variants (F1a-*, F1c-*, F8, F1a-nu1), of Fig. 5's (C9, C9-explore), and
     of RM-GP-UCB with equal and unequal N_i (C9-equal) (``result``: the values of :func:`fig1`)."""
     return {**{cid: mean_simple(result[0], FIG1) for cid in ("F1a-online", "F1a-fixed", "F1c-small", "F1c-large", "F8",
-                                                             "F1a-explore")},
+                                                             "F1a-explore", "F1a-nu1")},
             "C9": mean_simple(result[1], ("RM-GP-UCB", "GP-UCB")),
             "C9-explore": mean_simple(result[1], ("RM-GP-UCB", *EXPLORING)),
             "C9-equal": {"equal N_i": mean_simple(result[0], ["RM-GP-UCB"])["RM-GP-UCB"],
