@@ -517,6 +517,18 @@ def weight_shares(study, results, label: str, similar, n_tasks: int, per_query: 
     return np.array([theory.similar_weight_share(h, similar, n_tasks, with_target) for h in runs])
 
 
+def same_most_weighted(study, results, labels=("RM-GP-UCB", "RGPE"), n_tasks: int = 3) -> np.ndarray:
+    """App. D.2 (F1f-same-*): per seed, whether the ``labels``' most weighted previous task (the largest share of the
+    previous tasks' weight, mean over the queries, :func:`weight_shares`) is the same one; False where a method's
+    largest share is tied (as the even share of a run that never weighs a previous task)."""
+    tops = []
+    for label in labels:
+        shares = np.column_stack([weight_shares(study, results, label, [i], n_tasks) for i in range(n_tasks)])
+        top_two = np.sort(shares, axis=1)[:, -2:]
+        tops.append(np.where(top_two[:, 1] - top_two[:, 0] < 1e-9, -1 - len(tops), shares.argmax(1)))
+    return np.all([top == tops[0] for top in tops], axis=0)
+
+
 def weight_summary(study, results, labels, n_similar: int, n_tasks: int):
     """A table beside the claimed share (the mean over the queries at which the previous tasks hold weight): the
     last such query's share, the fraction of queries at which every previous task has weight 0, and the share among

@@ -639,3 +639,20 @@ def test_c1_l4_values_join_the_seeds_draws():
     assert values["per_root_lambda"] == 1.0
     assert values["holds"].tolist() == [True, True, False] and values["outside"] == 0.5 and values["cg"] == 1.0
     assert values["quantiles"][1] == 1.0
+
+
+def test_same_most_weighted_agrees_on_the_top_task_and_not_on_ties():
+    """App. D.2 (F1f-same-*): per seed, the two methods' largest share of the previous tasks' weight is on the same
+    task; a tie (a run that never weighs a previous task has the even share) is no agreement."""
+    class Study:
+        @staticmethod
+        def label(params):
+            return params["method"]
+
+    def run(method, seed, weights):
+        return {"method": method, "seed": seed}, {"history": [{"weights": weights}] * 4}
+
+    results = [run("RM-GP-UCB", 0, [0.7, 0.2, 0.1]), run("RGPE", 0, [0.5, 0.1, 0.1, 0.3]),  # both on task 0
+               run("RM-GP-UCB", 1, [0.1, 0.8, 0.1]), run("RGPE", 1, [0.0, 0.0, 0.4, 0.6]),  # 1 against 2
+               run("RM-GP-UCB", 2, [0.2, 0.2, 0.6]), run("RGPE", 2, [0.0, 0.0, 0.0, 1.0])]  # RGPE: target only (tie)
+    assert X.same_most_weighted(Study(), results).tolist() == [True, False, False]
