@@ -80,6 +80,19 @@ def _rev(date, changed, why, before):
 
 
 ORIGIN_REV = ("2026-12-01", "origin: from the paper's to ours (check)")
+S63_VALUE = "other methods perform either comparably with or worse than GP-UCB in some experiments (e.g., RGPE in Figs. 1e and 2a, TAF in Figs. 1e, 1f and 2d)"
+S63_REV = ("2026-12-01", "declared", "an independent audit found Sec. 6.3's statements on RGPE and TAF listed only inside the "
+           "not-run summary S63-only", "none (new claim)")
+
+
+def _s63(claims, cid: str, rival: str, fig: str, where: dict) -> None:
+    """Sec. 6.3: ``rival`` does no better than GP-UCB in Fig. ``fig``: GP-UCB is not worse than it by the margin or more
+    (``where``: the figure's metric, margin, stages and place, and its random-search contrast where it has one)."""
+    claims.comparison(cid, f"Sec. 6.3 (Fig. {fig}): {rival} does no better than GP-UCB: GP-UCB is not behind it by the margin or "
+                      "more", S63_VALUE, method="GP-UCB", competitors=[rival], relation="no worse",
+                      **{**where, "location": f"Sec. 6.3, Fig. {fig}"}, revisions=[_rev(*S63_REV)])
+
+
 SEEDS_REV = ("2026-12-01", "seeds: from the first 20 to every seed the claim's group ran (the group's comparisons set its "
              "stages)", "an independent audit: the groups run up to 200 seeds, and the rate and coverage claims used 20")
 AREA_REV = ("2026-11-22", "metric: from S_T at T = 50 to the mean of S_t over t <= T",
@@ -436,6 +449,7 @@ def declare(claims, S: dict) -> dict:
                       revisions=[_rev("2026-11-22", "stand-in redesigned (see F2a)", "on the first version both variants "
                                       "reached the corner optimum at once and tied on 4 of 5 seeds", "inconclusive"),
                                  _rev(*CONTRAST_REV, NS_FLAT, "not reproduced")], contrast=CONTRAST)
+    _s63(claims, "S63-rgpe-2a", "RGPE", "2a", {**ns_area, **ns, "contrast": CONTRAST})
     # --- Fig. 2d (HAR)
     har_budget = (f"{N_INIT} initial points + {S['har_T']} queries; one unit = a target subject, its {S['har_inits']} "
                   "initial design(s) averaged")
@@ -464,6 +478,7 @@ def declare(claims, S: dict) -> dict:
                                      _rev(*CONTRAST_REV, HAR_FLAT, before_contrast),
                                      *([_rev(*ORIGIN_REV, "Fig. 2d's text says only that RM-GP-TS fails to perform "
                                              "effectively; worse than GP-UCB is our reading", "inconclusive")] if ours else [])])
+    _s63(claims, "S63-taf-2d", "TAF", "2d", {**har, "contrast": CONTRAST})
     # --- Figs. 2e-f and 9 (CartPole)
     cp_budget = f"{N_INIT} initial points + {S['cp_T']} queries"
     cp = dict(budget=cp_budget, stages=S["cp_seeds"], figure="fig2ef_cartpole", cell="§6.9", stand_in=C["CP_STAND_IN"],
@@ -552,6 +567,8 @@ def declare(claims, S: dict) -> dict:
                           + img_no_mtbo, "RM-GP-UCB is the only method that consistently performs well", method="RM-GP-UCB",
                           competitors=rivals, figure="fig1ef_image", location="Sec. 6.2, Figs. 1e-f and 6", **img_regret, **img,
                           revisions=[_rev(*RATIO_REV, IMG_RATIO_WHY, before), _rev(*IMG_FLOOR_REV, floor_before)])
+        for rival, fig in (("RGPE", "1e"), ("TAF", "1e")) if target == "digits" else (("TAF", "1f"),) if target == "g10" else ():
+            _s63(claims, f"S63-{rival.lower()}-{fig}", rival, fig, {**img_area, **img, "figure": "fig1ef_image"})
         if target == "digits":
             claims.comparison("F1e-ts", f"Fig. 1e ({name}): RM-GP-TS does better than each other method" + img_no_mtbo,
                               "RM-GP-TS performs much better than RM-GP-UCB (and other methods) for MNIST", method="RM-GP-TS",
@@ -653,6 +670,8 @@ def declare(claims, S: dict) -> dict:
                            "RM-GP-UCB in the tasks other than MNIST", img_cost, cell="§6.10", location="Sec. 6.2, Figs. 1f and 6",
                            **paper)
         if target == "g10":
+            claims.not_run("S63-taf-1f", f"Sec. 6.3 (Fig. 1f, {name}): TAF no better than GP-UCB", S63_VALUE, img_cost,
+                           cell="§6.10", location="Sec. 6.3, Fig. 1f", **paper)
             claims.not_run("F8b", f"Fig. 8b ({name}): the gap estimate's mean at least as good as its max", "the deficit from "
                            "using the max is marginal (CIFAR-10)", img_cost, cell="§6.10", location="App. D.3, Fig. 8b", **paper)
 
@@ -684,7 +703,8 @@ def declare(claims, S: dict) -> dict:
     claims.not_run("S63-only", "Sec. 6.3: RM-GP-UCB is the only method that consistently beats standard GP-UCB, while RGPE "
                    "(Figs. 1e, 2a) and TAF (Figs. 1e, 1f, 2d) do no better than GP-UCB in some experiments",
                    "RM-GP-UCB is the only method that consistently outperforms standard GP-UCB in all experiments",
-                   "a summary of the per-figure comparisons (F1ef-*, F2a, F2d, F2e), which decide its parts; the stand-ins "
+                   "a summary of the per-figure comparisons (F1ef-*, F2a, F2d, F2e, S63-rgpe-*, S63-taf-*), which decide "
+                   "its parts; the stand-ins "
                    "run here are not the paper's experiments, so their tally is not the paper's", cell="§7",
                    location="Sec. 6.3", **paper,
                    revisions=[_rev("2026-11-27", "listed", "an independent audit found it neither declared nor listed",
