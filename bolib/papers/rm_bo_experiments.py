@@ -251,6 +251,7 @@ def img(S: dict, target: str, seeds, meta: dict) -> Study:
     variants = {m: {"method": META_METHODS[m]["method"], "settings": {**META_METHODS[m]["settings"], **MAP_FIT}}
                 for m in constants(S)["IMG_METHODS"]}
     variants["RGPE"]["settings"]["n_samples"] = S["img_rgpe_samples"]
+    variants.update(RANDOM)  # the contrast of the image claims
     if target in ("digits", "g10"):
         variants["RM-GP-UCB (gap max)"] = {"method": "rm-gp-ucb", "settings": {"gap_reduce": "max", **MAP_FIT}}
     return Study(f"rmbo-img-{target}", ["image-tuning"], variants, seeds,
