@@ -82,7 +82,20 @@ def _rev(date, changed, why, before):
 ORIGIN_REV = ("2026-12-01", "origin: from the paper's to ours (check)")
 S63_VALUE = "other methods perform either comparably with or worse than GP-UCB in some experiments (e.g., RGPE in Figs. 1e and 2a, TAF in Figs. 1e, 1f and 2d)"
 S63_REV = ("2026-12-01", "declared", "an independent audit found Sec. 6.3's statements on RGPE and TAF listed only inside the "
-           "not-run summary S63-only", "none (new claim)")
+           "not-run summary S63-only; seen before: the quick results of every method on the digits, non-stationary and HAR "
+           "stand-ins (F1ef-digits, F2a, F2d list the pairwise differences)", "none (new claim)")
+
+
+def _s63_ts(claims, cid: str, fig: str, where: dict) -> None:
+    """Sec. 6.3: with many dissimilar previous tasks RM-GP-UCB does significantly better than RM-GP-TS in Fig. ``fig``
+    (``where``: the figure's metric, margin, stages, place and contrast; Fig. 2c's is F2c-ts)."""
+    claims.comparison(cid, f"Sec. 6.3 (Fig. {fig}): with many dissimilar previous tasks RM-GP-UCB does better than RM-GP-TS",
+                      "RM-GP-UCB performs significantly better than RM-GP-TS in those experiments with a large number of "
+                      "dissimilar meta-tasks (Figs. 2c-e)", method="RM-GP-UCB", competitors=["RM-GP-TS"],
+                      **{**where, "location": f"Sec. 6.3, Fig. {fig}"},
+                      revisions=[_rev("2026-12-01", "declared", "a second independent audit found this statement of Sec. 6.3 "
+                                      "decided only inside comparisons with every method at once (F2d, F2e); seen before: "
+                                      "their pairwise differences", "none (new claim)")])
 
 
 def _s63(claims, cid: str, rival: str, fig: str, where: dict) -> None:
@@ -128,6 +141,14 @@ INVARIANTS = {
                     origin="paper", location="eqs. 6-7 (Sec. 5.2, App. C.3)", evidence="theory", cell="§5.4"),
     "C7-hedge": dict(statement="Hedge: sum_t w_t.l_t - min_i sum_t l_it <= ln M / eta + (eta/2) sum_t sum_i w_ti l_it^2",
                      paper_value="always", origin="check", cell="§5.4"),
+    "E-TS": dict(statement="The public RM-GP-TS starts at nu = 0, which the rule only multiplies, so it never draws the meta "
+                           "branch: its runs are GP-TS's, query for query (Fig. 1a's tasks, every seed)",
+                 paper_value="public code: nu_1 = 0 (Sec. 5.2: nu_1 = 1)", origin="check", cell="§5.7",
+                 location="Sec. 5.2 against the authors' code",
+                 revisions=[_rev("2026-12-01", "from an erratum decided on the meta draws' shortfall to an invariant",
+                                 "an independent audit: the nu_1 = 0 side was 1 by construction and the other side replayed "
+                                 "our own rule against our own draws, so the erratum could hardly fail; that the nu_1 = 0 "
+                                 "variant is GP-TS is a fact of the code, counted, not a verdict", "reproduced")]),
 }
 
 
@@ -171,9 +192,9 @@ def declare(claims, S: dict) -> dict:
 
     # --- Lemma 3 (with Lemmas 5 and 6), Theorem 1
     claims.coverage("C1-L4", "Lemma 4: |f(x) - mu~_i(x)| <= tau sigma~_i(x) for every x and every meta-task, mu~_i and sigma~_i "
-                    "the GP posterior of hypothetical target observations at task i's inputs with the meta GPs' regulariser "
-                    "sigma^2 (as Lemma 5 writes it; our reading, the lemma does not restate it), tau of Theorem 1 (RKHS "
-                    "target, ||f|| = B = 2, M = 4, N_i = 20)", ">= 1 - delta/4", level=1 - DELTA / 4, margin=0.15,
+                    "the GP posterior of hypothetical target observations at task i's inputs with the target GP's regulariser "
+                    "1 + eta, eta = 2/N_i (Theorem 1's 1 + 2/T form), tau of Theorem 1 at that regulariser (RKHS target, "
+                    "||f|| = B = 2, M = 4, N_i = 20; control: f scaled by 10, outside the norm ball)", ">= 1 - delta/4", level=1 - DELTA / 4, margin=0.15,
                     unit="noise draw", cell="§5.1", location="Lemma 4 (App. A)", **theory_,
                     revisions=[_rev("2026-11-28", "declared", "Lemma 4 (the concentration of f around the hypothetical "
                                     "meta GPs behind Lemma 7) had no check; an independent review listed it as missing",
@@ -181,16 +202,13 @@ def declare(claims, S: dict) -> dict:
                                _rev("2026-11-28", "statement: the regulariser sigma^2 named as our reading of the paper",
                                     "an independent audit: only Lemma 5 and the proof of Lemma 3 write sigma^2, while "
                                     "Chowdhury and Gopalan's theorem, which the lemma cites, takes 1 + eta",
+                                    "not reproduced"),
+                               _rev("2026-12-01", "regulariser: from sigma^2 (our reading) to 1 + 2/N_i; the erratum E-L4, "
+                                    "declared earlier the same day on the sigma^2 reading, withdrawn",
+                                    "an independent audit: App. A introduces mu~_i and sigma~_i as the same as mu_{t-1} and "
+                                    "sigma_{t-1}, whose regulariser Theorem 1 sets to 1 + 2/T, so sigma^2 was not the paper's; "
+                                    "seen before: coverage 0.901 with sigma^2, 1.000 with 1 + 2/N and 0.000 for the control",
                                     "not reproduced")])
-    claims.erratum("E-L4", "Lemma 4 needs Chowdhury and Gopalan's regulariser 1 + eta (eta = 2/N) for the hypothetical meta GPs: "
-                   "with the sigma^2 that Lemma 5 and Lemma 3's proof write, the band |f - mu~_i| <= tau sigma~_i holds f in fewer "
-                   "than 1 - delta/4 of the noise draws; error: the shortfall of each version's coverage below 1 - delta/4",
-                   "Lemma 5 and Lemma 3's proof: regulariser sigma^2", tolerance=0.015, cell="§5.1",
-                   location="Lemma 4 against Lemma 5 (App. A)", **check,
-                   revisions=[_rev("2026-12-01", "declared (tolerance: about four binomial sds, 0.0035 each, of a coverage near "
-                                   "0.975 at 2,000 draws)", "an independent audit: C1-L4's failure is an inconsistency between "
-                                   "Lemma 4's source and Lemmas 3 and 5, an erratum; seen before: coverage 0.901 with sigma^2 "
-                                   "and 1.000 with 1 + eta at quick", "none (new claim)")])
     claims.erratum("C1-L6", "Lemma 3 uses Lemma 6's noise event for all M meta-tasks at once, but Lemma 6's union bound covers one "
                    "task's 2 N_i noise values: with M = 16, N_i = 20 the exact probability of the joint event is below 1 - delta/4; "
                    "the union bound over all tasks (8 M N_i / delta in the logarithm) restores it",
@@ -265,18 +283,26 @@ def declare(claims, S: dict) -> dict:
                       "meta-tasks accelerate the initial stage", method="RM-GP-UCB", competitors=["GP-UCB"], direction="lower",
                       margin=10 * SYN_M, margin_reason=SYN_WHY + ", over the 10 queries", stages=st["c4"],
                       metric="cumulative regret of the first 10 queries", budget="t = 10", figure="c4_acceleration",
-                      cell="§5.5", location="Sec. 4.1 and App. A.3", **check,
+                      cell="§5.5", location="Sec. 4.1 and App. A.3", **theory_,
                       revisions=[_rev(*ORIGIN_REV, "App. A.3 argues that the meta-tasks make the regret bound smaller early on, "
-                                      "not that the regret itself is lower than GP-UCB's", "reproduced")])
+                                      "not that the regret itself is lower than GP-UCB's", "reproduced"),
+                                 _rev("2026-12-01", "origin: back to the paper's", "a second audit: App. A.3 says the "
+                                      "meta-tasks help RM-GP-UCB achieve a smaller regret upper bound 'hence converge faster' "
+                                      "than GP-UCB, which is the claim", "reproduced")])
     claims.comparison("C4-explore", "With similar meta-tasks (all d_i = 0.05) RM-GP-UCB also has less regret early on than "
-                      "baselines that explore, GP-TS and GP-UCB with Srinivas et al.'s beta_t", "not in the paper",
-                      method="RM-GP-UCB", competitors=["GP-TS", "GP-UCB (Srinivas beta)"], direction="lower",
+                      "GP-UCB with beta = 0 (the posterior mean's maximiser: a baseline that does not explore at all, so "
+                      "its early regret is not raised by exploring)", "not in the paper",
+                      method="RM-GP-UCB", competitors=["GP-UCB (beta = 0)"], direction="lower",
                       margin=10 * SYN_M, margin_reason=SYN_WHY + ", over the 10 queries", stages=st["c4"],
                       metric="cumulative regret of the first 10 queries", budget="t = 10", figure="c4_acceleration",
                       cell="§5.5", **check,
                       revisions=[_rev("2026-12-01", "declared", "an independent audit: C4's only competitor is the paper's "
                                       "GP-UCB (beta_t = sqrt(0.2 log 2t)), which explores little; these baselines were not run "
-                                      "on C4's tasks before", "none (new claim)")])
+                                      "on C4's tasks before", "none (new claim)"),
+                                 _rev("2026-12-01", "competitors: from GP-TS and the Srinivas-beta GP-UCB to GP-UCB with "
+                                      "beta = 0", "a second audit: a baseline that explores more has more early regret by "
+                                      "design, so against them the early-regret comparison could not fail (-6.57 and -15.75 "
+                                      "against a margin of 0.1 on 20/20 seeds)", "reproduced")])
     claims.coverage("C4-eq20", "Eq. 20 (sum_i w_i sigma_bar_i(x_t) < (beta_t / tau) sigma_{t-1}(x_t)) holds at the first query "
                     "when all d_i = 0 (theory-mode beta_t and tau)", "highly likely in the early stage", level=0.8, margin=0.2,
                     unit="function (seed)", cell="§5.5", location="App. A.3, eq. 20", **theory_)
@@ -301,10 +327,15 @@ def declare(claims, S: dict) -> dict:
                       method="RM-GP-UCB", competitors=["RM-GP-UCB (nu_1 = 1 played)"], relation="equivalent", figure="fig1a_weights", cell="§6.2", **check, **fig1,
                       revisions=[_rev("2026-12-01", "declared", "an independent audit: our update of nu before the first "
                                       "query (the authors' code) is a deviation from Sec. 5.2 never ablated; not run before",
-                                      "none (new claim)")])
+                                      "none (new claim)"),
+                                 _rev("2026-12-01", "paper value reworded: Algorithm 1 (its line 2, our reading of Sec. 4's "
+                                      "text) also updates before each query", "reading the paper's Sec. 4 again", "inconclusive")])
     claims.comparison("F1a-fixed", "Fig. 1a: RM-GP-UCB with fixed weights 1/M still beats GP-UCB", "fixed < GP-UCB",
                       method="fixed w", competitors=["GP-UCB"], figure="fig1a_weights", cell="§6.2",
-                      location="Sec. 6.1, Fig. 1a", **paper, **fig1, revisions=[_rev(*AREA_REV, "inconclusive")])
+                      location="Sec. 6.3, Fig. 1a (the green curve)", **paper, **fig1,
+                      revisions=[_rev(*AREA_REV, "inconclusive"),
+                                 _rev("2026-12-01", "location: from Sec. 6.1 to Sec. 6.3", "an audit: Sec. 6.3 makes the "
+                                      "statement (fixed weights still perform favourably)", "inconclusive")])
     claims.not_run("C5-eta1", f"Figs. 1b, 4: with eta N = 1 the two similar tasks hold >= {C5_SHARE:.0%} of the weight by "
                    f"query {C5_QUERY}", "weights of tasks 3-4 collapse within a few queries",
                    f"decided by eq. 7's arithmetic, not by the runs: the similar pair holds {C5_SHARE:.0%} once the dissimilar "
@@ -393,13 +424,6 @@ def declare(claims, S: dict) -> dict:
                       revisions=[_rev("2026-11-22", "metric: from R_T of RM-GP-TS against RM-GP-UCB to the harm each "
                                       "suffers from the meta-tasks", "GP-TS has more regret than GP-UCB with no meta-tasks at all",
                                       "reproduced")])
-    claims.erratum("E-TS", "The public RM-GP-TS starts at nu = 0, so it never draws the meta branch (it is GP-TS); with nu_1 = 1 "
-                   "the draws match Sec. 5.2's rule (only the nu_1 = 1 side can fail: the nu_1 = 0 side is 1 by construction)",
-                   "public code: nu_1 = 0", tolerance=0.2, cell="§5.7", location="Sec. 5.2 against the authors' code", **check,
-                   revisions=[_rev("2026-12-01", "tolerance: from 0.5 to 0.2, four standard deviations of the relative shortfall "
-                                   "at 200 seeds (at most r / (1 - r) = 2.3 expected meta draws per seed, so the sd is at most "
-                                   "1 / sqrt(467) = 0.046)", "an independent audit: at 0.5 the nu_1 = 1 side could hardly fail "
-                                   "(measured 7e-4)", "reproduced")])
     claims.not_run("C8-bound", "Theorem 2's regret bound itself (Lemma 18), evaluated along RM-GP-TS runs",
                    "R_T <= ... with the factor 1/((1 - nu_1) p), p = e^-1 / (4 sqrt(pi))",
                    "its d'_i needs f_i everywhere while the harness knows the previous tasks only at their inputs (the factor "
@@ -479,6 +503,7 @@ def declare(claims, S: dict) -> dict:
                                      *([_rev(*ORIGIN_REV, "Fig. 2d's text says only that RM-GP-TS fails to perform "
                                              "effectively; worse than GP-UCB is our reading", "inconclusive")] if ours else [])])
     _s63(claims, "S63-taf-2d", "TAF", "2d", {**har, "contrast": CONTRAST})
+    _s63_ts(claims, "S63-ts-2d", "2d", {**har, "contrast": CONTRAST})
     # --- Figs. 2e-f and 9 (CartPole)
     cp_budget = f"{N_INIT} initial points + {S['cp_T']} queries"
     cp = dict(budget=cp_budget, stages=S["cp_seeds"], figure="fig2ef_cartpole", cell="§6.9", stand_in=C["CP_STAND_IN"],
@@ -488,7 +513,9 @@ def declare(claims, S: dict) -> dict:
                       + ("" if S["cp_mtbo"] else " (MTBO runs at the paper profile only)"),
                       "RM-GP-UCB achieves the best performance", method="RM-GP-UCB",
                       competitors=[m for m in C["CP_METHODS"] if m != "RM-GP-UCB"], direction="higher", margin=CP_M,
-                      margin_reason=CP_WHY, metric=BEST_AREA + ", normalised return", **cp)
+                      margin_reason=CP_WHY, metric=BEST_AREA + ", normalised return", **cp, contrast=CONTRAST)
+    _s63_ts(claims, "S63-ts-2e", "2e", {**cp, "direction": "higher", "margin": CP_M, "margin_reason": CP_WHY,
+                                         "metric": BEST_AREA + ", normalised return", "contrast": CONTRAST})
     claims.comparison("F2e-std", "CartPole (Fig. 2e's setting): RM-GP-UCB with the authors' meta GPs (zero prior mean on each "
                       "task's raw outputs) performs as with ours (each task's outputs standardised)", "not in the paper",
                       method="RM-GP-UCB", competitors=["RM-GP-UCB (raw meta GPs)"], direction="higher", relation="equivalent",
@@ -496,7 +523,7 @@ def declare(claims, S: dict) -> dict:
                       stages=S["cp_seeds"], figure="fig2ef_cartpole", cell="§6.9", stand_in=C["CP_STAND_IN"], **check,
                       revisions=[_rev("2026-11-26", "declared", "an independent review found the meta GPs' standardisation "
                                       "unlike the authors' code and unmeasured; declared before the ablation ran",
-                                      "none (new claim)")])
+                                      "none (new claim)")], contrast=CONTRAST)
     claims.comparison("F2e-ts", "Fig. 2e: RM-GP-TS performs comparably with GP-UCB: its area regret is within a factor 1.25 of "
                       "GP-UCB's", "RM-GP-TS only performs comparably with standard GP-UCB", method="RM-GP-TS",
                       competitors=["GP-UCB"], direction="lower", relation="equivalent", margin=RATIO, margin_reason=RATIO_WHY,
@@ -510,7 +537,7 @@ def declare(claims, S: dict) -> dict:
                                  _rev("2026-11-27", "metric: a run with no area regret is floored at the return's resolution "
                                       "(1/2000 over the queries) instead of 1e-12", "the independent audit: with the 1e-12 "
                                       "floor one RM-GP-TS seed sat at -27.6 against about -2 for GP-UCB in an earlier run, so "
-                                      "a margin of log 1.25 depended on an arbitrary floor", "inconclusive")])
+                                      "a margin of log 1.25 depended on an arbitrary floor", "inconclusive")], contrast=CONTRAST)
     claims.comparison("F2f", f"Fig. 2f: RM-GP-UCB gives the {S['cp_similar']} similar previous tasks a larger share of the previous "
                       "tasks' weight than RGPE and TAF do", "RM-GP-UCB is more effective than RGPE and TAF at identifying the 3 "
                       "similar meta-tasks", method="RM-GP-UCB", competitors=["RGPE", "TAF"], direction="higher",
@@ -525,7 +552,7 @@ def declare(claims, S: dict) -> dict:
         claims.comparison("F9a", f"Fig. 9a: in the large CartPole set-up ({C['CP9']}) RM-GP-UCB reaches high returns sooner than "
                           "each other method", "RM-GP-UCB still performs the best", method="RM-GP-UCB",
                           competitors=[m for m in C["CP9_METHODS"] if m != "RM-GP-UCB"], direction="higher", margin=CP_M,
-                          margin_reason=CP_WHY, metric=BEST_AREA + ", normalised return", **cp9)
+                          margin_reason=CP_WHY, metric=BEST_AREA + ", normalised return", **cp9, contrast=CONTRAST)
         claims.comparison("F9b", f"Fig. 9b: in the large CartPole set-up ({C['CP9']}) RM-GP-TS spends less time per proposal than "
                           "RM-GP-UCB, RGPE and TAF", "RM-GP-TS significantly more scalable than RM-GP-UCB, RGPE and TAF",
                           method="RM-GP-TS", competitors=["RM-GP-UCB", "RGPE", "TAF"], direction="lower", **ns_wall, **cp9)
@@ -534,7 +561,7 @@ def declare(claims, S: dict) -> dict:
         claims.comparison("F9a-ts", f"Fig. 9a: in the large CartPole set-up RM-GP-TS performs comparably with RGPE (area within "
                           f"{CP_M:g} of each other)", "RM-GP-TS performs comparably with RGPE", method="RM-GP-TS",
                           competitors=["RGPE"], direction="higher", relation="equivalent", margin=CP_M, margin_reason=CP_WHY,
-                          metric=BEST_AREA + ", normalised return", **cp9, revisions=new)
+                          metric=BEST_AREA + ", normalised return", **cp9, revisions=new, contrast=CONTRAST)
         claims.comparison("F9b-gpucb", "Fig. 9b: in the large CartPole set-up RM-GP-TS's time per proposal is comparable with "
                           "GP-UCB's", "its computational cost is comparable with standard GP-UCB", method="RM-GP-TS",
                           competitors=["GP-UCB"], direction="lower", relation="equivalent", **ns_wall, **cp9, revisions=new)
@@ -612,11 +639,14 @@ def declare(claims, S: dict) -> dict:
         else:
             claims.coverage(f"F1f-same-{target}", f"App. D.2 ({name}): RM-GP-UCB and RGPE give most of the previous tasks' weight "
                             "to the same task (the largest share, mean over the queries, per seed)", "both RM-GP-UCB and RGPE "
-                            "assign most meta-weights to the same meta-task (CIFAR-10, CIFAR-100, SVHN)", level=0.9, margin=0.1,
-                            unit="seed", figure="fig1ef_image", location="App. D.2", **img,
+                            "assign most meta-weights to the same meta-task (CIFAR-10, CIFAR-100, SVHN)", level=0.8, margin=0.1,
+                            unit="seed (our reading: a seed where a method weighs no previous task agrees with nothing)", figure="fig1ef_image", location="App. D.2", **img,
                             revisions=[_rev("2026-12-01", "declared", "an independent audit found this statement of App. D.2 "
                                             "undeclared; not run before (these targets run at the paper profile only)",
-                                            "none (new claim)")])
+                                            "none (new claim)"),
+                                       _rev("2026-12-01", "level: from 0.9 to 0.8 (most seeds), before any result", "a second "
+                                            "audit: at the 10 seeds of a first look even 10/10 could not clear 0.9 - 0.1",
+                                            "none (not yet run)")])
             claims.comparison(f"F1ef-rgpe-{target}", f"App. D.2 ({name}): RM-GP-UCB performs similarly to RGPE: their area "
                               "regrets are within a factor 1.25 of each other", "RM-GP-UCB performs similarly to RGPE for "
                               "CIFAR-10, CIFAR-100 and SVHN", method="RM-GP-UCB", competitors=["RGPE"], figure="fig1ef_image",
@@ -685,15 +715,15 @@ def declare(claims, S: dict) -> dict:
         svm_area = dict(metric=BEST_AREA + ", validation accuracy", margin=SVM_M, margin_reason=SVM_WHY)
         claims.comparison("F2c", f"Fig. 2c: RM-GP-UCB does better than GP-UCB, RM-GP-TS, TAF and PEM-BO ({unit})",
                           "RM-GP-UCB outperforms the other methods (except RGPE)", method="RM-GP-UCB",
-                          competitors=["GP-UCB", "RM-GP-TS", "TAF", "PEM-BO"], direction="higher", **svm_area, **svm)
+                          competitors=["GP-UCB", "RM-GP-TS", "TAF", "PEM-BO"], direction="higher", **svm_area, **svm, contrast=CONTRAST)
         claims.comparison("F2c-rgpe", f"Fig. 2c: RM-GP-UCB performs comparably to RGPE: its area regret is within a factor 1.25 of "
                           f"RGPE's ({unit})", "RM-GP-UCB performs comparably to RGPE", method="RM-GP-UCB", competitors=["RGPE"],
                           direction="lower", relation="equivalent", margin=RATIO, margin_reason=RATIO_WHY,
                           metric="log of the area regret (the best configuration's accuracy minus the area), averaged over "
-                          "initialisations", **svm)
+                          "initialisations", **svm, contrast=CONTRAST)
         claims.comparison("F2c-ts", f"Fig. 2c: RM-GP-TS does unsatisfactorily with these diverse tasks: worse than RM-GP-UCB and "
                           f"RGPE ({unit})", "RM-GP-TS performs unsatisfactorily", method="RM-GP-TS",
-                          competitors=["RM-GP-UCB", "RGPE"], direction="lower", **svm_area, **svm)
+                          competitors=["RM-GP-UCB", "RGPE"], direction="lower", **svm_area, **svm, contrast=CONTRAST)
     else:
         claims.not_run("F2c", "Fig. 2c: the SVM tabular benchmark with PEM-BO",
                        "RM-GP-UCB comparable with RGPE and better than the other methods, PEM-BO included; RM-GP-TS unsatisfactory",
@@ -710,6 +740,12 @@ def declare(claims, S: dict) -> dict:
                    location="Sec. 6.3", **paper,
                    revisions=[_rev("2026-11-27", "listed", "an independent audit found it neither declared nor listed",
                                    "none (new entry)")])
+    claims.not_run("F9-ts-better", "App. D.4: RM-GP-TS does better in the large CartPole set-up (Fig. 9a) than in Fig. 2e",
+                   "RM-GP-TS has a better performance here than in Fig. 2e", "it compares two set-ups with different previous "
+                   "tasks and no common unit to pair; F2e-ts and F9a-ts decide RM-GP-TS's standing within each",
+                   cell="§6.9", location="App. D.4", **paper,
+                   revisions=[_rev("2026-12-01", "listed", "a second independent audit found it neither declared nor listed",
+                                   "none (new entry)")])
     claims.not_run("S63-early", "Sec. 6.3: RM-GP-UCB's advantage is most evident at the initial stage",
                    "the performance advantage of RM-GP-UCB is most evident at the initial stage", "a reading of the "
                    "curves' shape with no measure given; the area metrics of the per-figure claims weigh the early queries "
@@ -720,6 +756,7 @@ def declare(claims, S: dict) -> dict:
     claims.revise(STAGES_BEFORE, **STAGES_REVISION)
     claims.revise(TS_MAXIMISER_BEFORE, **TS_MAXIMISER_REVISION)
     claims.revise(IMG_CONTRAST_BEFORE, **IMG_CONTRAST_REVISION)
+    claims.revise(CP_SVM_CONTRAST_BEFORE, **CP_SVM_CONTRAST_REVISION)
     return C
 
 
@@ -747,6 +784,14 @@ IMG_CONTRAST_BEFORE = {
     'S63-rgpe-1e': 'reproduced', 'S63-taf-1e': 'reproduced',
     **{f"{cid}-{t}": 'not run (paper profile only)' for t in ("digits-noisy", "g10", "g20") for cid in ("F1ef", "F1ef-rgpe", "F1ef-ts")},
     'F8b': 'not run (paper profile only)', 'S63-taf-1f': 'not run (paper profile only)',
+}
+CP_SVM_CONTRAST_REVISION = dict(date="2026-12-01", changed=CONTRAST_REV[1].replace("this stand-in",
+                                                                                      "the CartPole and SVM stand-ins"),
+                                 why="a second independent audit: the CartPole and SVM equivalence claims had no contrast "
+                                     "while the other stand-ins' had")
+CP_SVM_CONTRAST_BEFORE = {
+    'F2e': 'inconclusive (paper profile, first part: not reproduced)', 'F2e-ts': 'inconclusive', 'F2e-std': 'reproduced',
+    **dict.fromkeys(("F9a", "F9a-ts", "F2c", "F2c-ts", "F2c-rgpe"), 'not run (paper profile only)'),
 }
 STAGES_BEFORE = {
     'C3': 'inconclusive', 'C3-eps': 'reproduced', 'C3-nu1': 'reproduced', 'C4': 'reproduced', 'C6-sep': 'reproduced',

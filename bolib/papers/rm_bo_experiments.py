@@ -50,8 +50,8 @@ C9_VARIANTS = {"RM-GP-UCB": {}, "RM-GP-UCB (N_i-weighted)": {"hedge": "exact"}, 
                **{k: FIG1[k] for k in EXPLORING}}
 #: C4 (App. A.3, "the early stage"): the queries over which the cumulative regret is compared
 C4_QUERIES = 10
-#: C4 and C4-explore: RM-GP-UCB, the paper's GP-UCB and the exploring baselines
-C4_VARIANTS = {"RM-GP-UCB": {}, "GP-UCB": {"nu": 0.0}, **{k: FIG1[k] for k in EXPLORING}}
+#: C4 and C4-explore: RM-GP-UCB, the paper's GP-UCB and GP-UCB with beta = 0 (no exploration)
+C4_VARIANTS = {"RM-GP-UCB": {}, "GP-UCB": {"nu": 0.0}, "GP-UCB (beta = 0)": {"nu": 0.0, "beta": 0.0}}
 #: C1-L6 (Lemmas 3 and 6): M = 16 tasks of N_i = 20, Lemma 6's event for all of them at once
 L6_SIZES = [20] * 16
 
@@ -128,24 +128,25 @@ SYNTHETIC_GROUPS = {"c2b": c2b, "c3": c3, "c4": c4, "c6": c6, "c8": c8, "fig1": 
 
 #: Lemma 4's control: f scaled by this, so that its RKHS norm is 10 B, outside the ball the lemma assumes
 L4_OUTSIDE = 10.0
-#: Lemma 4's contrast: the hypothetical GPs with a regulariser 1 + eta (eta = 2/N, N = 20, as Theorem 1's 2/T for the
-#: target), the form Chowdhury and Gopalan's Theorem 2 (cited for Lemma 4) assumes, where Lemma 5 writes sigma^2
-L4_CG_LAMBDA = 1.0 + 2.0 / 20
+#: Lemma 4's regulariser: the hypothetical GPs are the target GP's (App. A: "the same as" mu_{t-1}, sigma_{t-1}), whose
+#: regulariser Theorem 1 sets to 1 + 2/T; here 1 + eta, eta = 2/N (N = 20), the form of Chowdhury and Gopalan's Theorem 2,
+#: which the lemma cites. The meta GPs' sigma^2 (Lemma 5) is printed beside it.
+L4_LAMBDA = 1.0 + 2.0 / 20
 
 
 def lemmas(S: dict, seeds) -> tuple[Experiment, ...]:
-    """Lemma 3's chain, Lemma 4's band (and its control with f outside the norm ball, and its contrast with the regulariser
-    of Chowdhury and Gopalan) and Lemma 6's event, the draws split over the seeds (§5.1: C1, C1-chain, C1-L4, C1-L6)."""
+    """Lemma 3's chain, Lemma 4's band at :data:`L4_LAMBDA` (with its control, f outside the norm ball, and the same
+    draws at the meta GPs' sigma^2) and Lemma 6's event, the draws split over the seeds (§5.1: C1, C1-chain, C1-L4, C1-L6)."""
     n = len(seeds)
     lemma4 = dict(grid={"seed": list(seeds)}, fixed={"n_draws": max(1, S["lemma4_draws"] // n), "n_grid": S["n_grid"],
                                                      "sizes": [20] * 4, "delta": DELTA})
     return (Experiment("rmbo-lemma3", theory.lemma3_job, grid={"seed": list(seeds)},
                        fixed={"n_draws": max(1, S["lemma3_draws"] // n), "n_grid": S["n_grid"],
                               "gaps": [0.05, 0.05, 4.0, 4.0], "sizes": [20] * 4, "delta": DELTA}),
-            Experiment("rmbo-lemma4", theory.lemma4_job, **lemma4),
+            Experiment("rmbo-lemma4", theory.lemma4_job, grid=lemma4["grid"], fixed={**lemma4["fixed"], "lam": L4_LAMBDA}),
             Experiment("rmbo-lemma4-outside", theory.lemma4_job, grid=lemma4["grid"],
-                       fixed={**lemma4["fixed"], "scale": L4_OUTSIDE}),
-            Experiment("rmbo-lemma4-cg", theory.lemma4_job, grid=lemma4["grid"], fixed={**lemma4["fixed"], "lam": L4_CG_LAMBDA}),
+                       fixed={**lemma4["fixed"], "lam": L4_LAMBDA, "scale": L4_OUTSIDE}),
+            Experiment("rmbo-lemma4-sigma2", theory.lemma4_job, **lemma4),
             Experiment("rmbo-lemma6", theory.lemma6_job, grid={"seed": list(seeds)},
                        fixed={"n_draws": max(1, S["lemma6_draws"] // n), "sizes": list(L6_SIZES), "delta": DELTA}))
 
@@ -205,8 +206,9 @@ def _cartpole_meta(name: str, centres, n: int) -> Experiment:
 
 
 def _cartpole(S: dict, name: str, methods, seeds, tasks: list) -> Study:
-    """The CartPole target runs of Figs. 2e-f and 9 (§6.9): ``methods`` from the same initial design per seed."""
-    return Study(name, ["cartpole"], {m: META_METHODS[m] for m in methods}, seeds,
+    """The CartPole target runs of Figs. 2e-f and 9 (§6.9): ``methods`` and random search (the contrast) from the same
+    initial design per seed."""
+    return Study(name, ["cartpole"], {**{m: META_METHODS[m] for m in methods}, **RANDOM}, seeds,
                  {"budget": N_INIT + S["cp_T"], "n_init": N_INIT}, options=lambda s: {"tasks": tasks})
 
 
@@ -265,10 +267,11 @@ def svm_targets(S: dict) -> np.ndarray:
 
 
 def svm_variants(S: dict) -> dict:
-    """Fig. 2c (§6.11): the methods (label -> bo_job method and settings), PEM-BO last."""
+    """Fig. 2c (§6.11): the methods (label -> bo_job method and settings), random search (the contrast), PEM-BO last."""
     variants = {m: {"method": META_METHODS[m]["method"], "settings": {**META_METHODS[m]["settings"], **MAP_FIT}}
                 for m in constants(S)["SVM_METHODS"] if m != "PEM-BO"}
     variants["RGPE"]["settings"]["n_samples"] = S["svm_rgpe_samples"]
+    variants.update(RANDOM)
     variants["PEM-BO"] = {"method": "pem-bo", "settings": {}}
     return variants
 
@@ -365,19 +368,19 @@ def mean_simple(runs, labels) -> dict:
 
 
 # ---------------------------------------------------------------- the per-seed values each claim is decided on
-def c1_l4_values(lemma4, outside, cg) -> dict:
-    """C1-L4 (§5.1) from every seed's :func:`~bolib.papers.rm_bo.lemma4_job` (``lemma4``, ``outside``, ``cg``: its (params,
-    value) pairs, f inside and :data:`L4_OUTSIDE` times outside the norm ball, and with the regulariser
-    :data:`L4_CG_LAMBDA`): ``holds`` per draw, ``quantiles`` (5%, 50%, 95% of max_x,i |f - mu~_i| / sigma~_i over tau),
-    the shares of the control's and the contrast's draws in which the band holds f (``outside``, ``cg``), and of the
-    draws in which the band with the noise term divided by sqrt(sigma^2) holds f (``per_root_lambda``)."""
+def c1_l4_values(lemma4, outside, sigma2) -> dict:
+    """C1-L4 (§5.1) from every seed's :func:`~bolib.papers.rm_bo.lemma4_job` (``lemma4``, ``outside``, ``sigma2``: its
+    (params, value) pairs at :data:`L4_LAMBDA`, the same with f :data:`L4_OUTSIDE` times outside the norm ball, and at the
+    meta GPs' sigma^2): ``holds`` per draw, ``quantiles`` (5%, 50%, 95% of max_x,i |f - mu~_i| / sigma~_i over tau), the
+    shares of the control's and the sigma^2 draws in which the band holds f (``outside``, ``sigma2``), and of the sigma^2
+    draws in which it holds with the noise term divided by sqrt(sigma^2) (``per_root_lambda``)."""
     def ratio(pairs, tau="tau"):
         return np.concatenate([value["ratio"] / value[tau] for _, value in pairs])
 
     inside = ratio(lemma4)
     return {"holds": inside <= 1.0, "quantiles": np.quantile(inside, [0.05, 0.5, 0.95]),
-            "outside": float(np.mean(ratio(outside) <= 1.0)), "cg": float(np.mean(ratio(cg) <= 1.0)),
-            "per_root_lambda": float(np.mean(ratio(lemma4, "tau_per_root_lambda") <= 1.0))}
+            "outside": float(np.mean(ratio(outside) <= 1.0)), "sigma2": float(np.mean(ratio(sigma2) <= 1.0)),
+            "per_root_lambda": float(np.mean(ratio(sigma2, "tau_per_root_lambda") <= 1.0))}
 
 
 def c2_l7_values(c2a, outside) -> dict:
@@ -427,10 +430,10 @@ def c3_values(result) -> dict:
 
 def c4_values(result) -> dict:
     """C4 and C4-explore (§5.5): the cumulative regret of the first :data:`C4_QUERIES` queries of RM-GP-UCB against
-    GP-UCB, and against the exploring baselines, per seed (``result``: the values of :func:`c4`)."""
+    GP-UCB, and against GP-UCB with beta = 0, per seed (``result``: the values of :func:`c4`)."""
     early = {k: stack(result[0], k, "regret")[:, :C4_QUERIES].sum(1) for k in C4_VARIANTS}
     return {"C4": {k: early[k] for k in ("RM-GP-UCB", "GP-UCB")},
-            "C4-explore": {k: early[k] for k in ("RM-GP-UCB", *EXPLORING)}}
+            "C4-explore": {k: early[k] for k in ("RM-GP-UCB", "GP-UCB (beta = 0)")}}
 
 
 def c5_values(runs) -> dict:

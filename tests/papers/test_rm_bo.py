@@ -581,11 +581,12 @@ def _lemma4_ratios(seeds=range(4), **settings):
 
 
 def test_lemma4_band_with_the_regulariser_of_chowdhury_and_gopalan_holds_and_f_outside_the_ball_breaks_it():
-    """C1-L4's contrast and control, by the coverage rule: with lambda = 1 + 2/N the band tau sigma~_i holds f (||f|| = B)
-    in the draws; with f scaled by 10 it does not (at the meta GPs' sigma^2 it is the notebook's finding)."""
+    """C1-L4 and its control, by the coverage rule: with lambda = 1 + 2/N the band tau sigma~_i holds f (||f|| = B)
+    in the draws; with f scaled by 10 it does not."""
     level = 1 - DELTA / 4
-    assert rules.coverage(list(_lemma4_ratios(lam=X.L4_CG_LAMBDA) <= 1.0), level=level, margin=0.15).verdict == "reproduced"
-    assert rules.coverage(list(_lemma4_ratios(scale=10.0) <= 1.0), level=level, margin=0.15).verdict == "not reproduced"
+    assert rules.coverage(list(_lemma4_ratios(lam=X.L4_LAMBDA) <= 1.0), level=level, margin=0.15).verdict == "reproduced"
+    assert rules.coverage(list(_lemma4_ratios(lam=X.L4_LAMBDA, scale=10.0) <= 1.0), level=level,
+                          margin=0.15).verdict == "not reproduced"
 
 
 def test_lemma4_band_at_sigma2_needs_the_noise_term_over_root_lambda():
@@ -632,12 +633,11 @@ def test_lemma7_check_uses_the_weights_played_at_every_query_or_the_small_meta_t
 
 
 def test_c1_l4_values_join_the_seeds_draws():
-    pairs = [({"seed": 0}, {"ratio": np.array([1.0, 2.0]), "tau": 2.0, "tau_per_root_lambda": 3.0}),
-             ({"seed": 1}, {"ratio": np.array([3.0]), "tau": 2.0, "tau_per_root_lambda": 3.0})]
-    values = X.c1_l4_values(pairs, [({"seed": 0}, {"ratio": np.array([5.0, 1.0]), "tau": 2.0})],
-                            [({"seed": 0}, {"ratio": np.array([1.0]), "tau": 2.0})])
-    assert values["per_root_lambda"] == 1.0
-    assert values["holds"].tolist() == [True, True, False] and values["outside"] == 0.5 and values["cg"] == 1.0
+    pairs = [({"seed": 0}, {"ratio": np.array([1.0, 2.0]), "tau": 2.0}), ({"seed": 1}, {"ratio": np.array([3.0]), "tau": 2.0})]
+    sigma2 = [({"seed": 0}, {"ratio": np.array([3.0, 2.5]), "tau": 2.0, "tau_per_root_lambda": 3.0})]
+    values = X.c1_l4_values(pairs, [({"seed": 0}, {"ratio": np.array([5.0, 1.0]), "tau": 2.0})], sigma2)
+    assert values["per_root_lambda"] == 1.0 and values["sigma2"] == 0.0
+    assert values["holds"].tolist() == [True, True, False] and values["outside"] == 0.5
     assert values["quantiles"][1] == 1.0
 
 
