@@ -522,7 +522,7 @@ def test_synthetic_group_values_per_seed():
     c3 = X.c3_values([_runs(labels=X.C3_VARIANTS)])
     assert set(c3) == {"C3", "C3-nu1", "C3-eps"} and list(c3["C3-eps"]) == list(X.C3_VARIANTS)
     np.testing.assert_allclose(c3["C3-nu1"]["nu = 1"], mean_r)
-    c4 = X.c4_values([_runs(labels=("RM-GP-UCB", "GP-UCB"))])["C4"]
+    c4 = X.c4_values([_runs(labels=X.C4_VARIANTS)])["C4"]
     np.testing.assert_allclose(c4["GP-UCB"], [(s + 1) * np.sum(1 / np.arange(1, X.C4_QUERIES + 1)) for s in range(3)])
     c8 = _runs(labels=X.C8_VARIANTS)
     for run in c8:
@@ -533,7 +533,8 @@ def test_synthetic_group_values_per_seed():
     sep = X.c6_values([_runs(labels=["RM-GP-UCB"]), _runs(2, labels=["RM-GP-UCB"])])["C6-sep"]
     assert len(sep["all d = 2"]) == 2 and sep["d = (0.05, 0.5, 2, 4)"][0] == pytest.approx(np.log(3.5 / 0.15))
     fig1 = X.fig1_values([_runs(labels=X.FIG1), _runs(labels=X.C9_VARIANTS)])
-    assert set(fig1) == {"F1a-online", "F1a-fixed", "F1c-small", "F1c-large", "F8", "F1a-explore", "C9", "C9-equal"}
+    assert set(fig1) == {"F1a-online", "F1a-fixed", "F1c-small", "F1c-large", "F8", "F1a-explore", "F1a-nu1", "C9",
+                         "C9-explore", "C9-equal"}
     np.testing.assert_allclose(fig1["C9-equal"]["unequal N_i"], mean_r / 2)
 
 
