@@ -640,7 +640,9 @@ def declare(claims, S: dict) -> dict:
             claims.coverage(f"F1f-same-{target}", f"App. D.2 ({name}): RM-GP-UCB and RGPE give most of the previous tasks' weight "
                             "to the same task (the largest share, mean over the queries, per seed)", "both RM-GP-UCB and RGPE "
                             "assign most meta-weights to the same meta-task (CIFAR-10, CIFAR-100, SVHN)", level=0.8, margin=0.1,
-                            unit="seed (our reading: a seed where a method weighs no previous task agrees with nothing)", figure="fig1ef_image", location="App. D.2", **img,
+                            unit="seed (our reading: a seed where a method weighs no previous task agrees with nothing)",
+                            figure="fig1ef_image", location="App. D.2",
+                            **{k: v for k, v in img.items() if k not in ("budget", "stages")},
                             revisions=[_rev("2026-12-01", "declared", "an independent audit found this statement of App. D.2 "
                                             "undeclared; not run before (these targets run at the paper profile only)",
                                             "none (new claim)"),
