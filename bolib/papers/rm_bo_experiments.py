@@ -24,7 +24,8 @@ from bolib.comparisons import Study
 from bolib.experiment import Cache, Experiment, NotRun, default_cache_dir, stage_seeds
 from bolib.loop import bo_job
 from bolib.papers import rm_bo as theory
-from bolib.papers.rm_bo_claims import C5_QUERY, C5_SHARE, CONTRAST, DELTA, N_INIT, constants
+from bolib.papers.rm_bo_claims import (C5_QUERY, C5_SHARE, CONTRAST, CP_RESOLUTION, DELTA, IMG_RESOLUTION, N_INIT,
+                                      constants)
 
 # ---------------------------------------------------------------- synthetic runs (§5, §6.1-6.5): variants
 #: the ablation of the first query's nu and weights (F1a-nu1): no update before the first query, which plays Sec. 5.2's
@@ -355,6 +356,171 @@ def cartpole_study(ctx, S: dict, meta: Experiment, build, n_seeds: int):
     ``build(S, seeds, tasks)`` (:func:`target_study`): the study, its (params, value) pairs and its traces."""
     study, results = target_study(ctx, meta, lambda tasks: build(S, ctx.seeds(n_seeds), tasks))
     return study, results, study.collect(results)
+
+
+# ---------------------------------------------------------------- the real-data studies in their seed stages
+def best_area(trace) -> float:
+    """The area under the best-value curve after the N_INIT initial points (:func:`~bolib.comparisons.mean_best_so_far`)."""
+    return comparisons.mean_best_so_far(trace, N_INIT)
+
+
+def proposal_seconds(trace) -> float:
+    """Seconds per proposal after the N_INIT initial points (:func:`~bolib.comparisons.seconds_per_proposal`)."""
+    return comparisons.seconds_per_proposal(trace, N_INIT)
+
+
+def ns_values(ctx, run) -> dict:
+    """Figs. 2a-b, 8c (§6.7): per claim, per method, the per-seed values of the non-stationary study ``run`` (study,
+    results): the area (F2a, F8c, S63-rgpe-2a) and, where they are declared as comparisons, seconds per proposal
+    (F2b-ts, F2b-mtbo)."""
+    traces = run[0].collect(run[1])
+    wall = [cid for cid in ("F2b-ts", "F2b-mtbo") if cid in ctx.claims.declared and ctx.claims.declared[cid].kind == "comparison"]
+    return {**dict.fromkeys(("F2a", "F8c", "S63-rgpe-2a"), traces.at("nonstationary-lr", best_area)),
+            **dict.fromkeys(wall, traces.at("nonstationary-lr", proposal_seconds))}
+
+
+def ns_run(ctx, S: dict):
+    """Figs. 2a-b, 8c (§6.7): the previous tasks, then :func:`ns`, in the seed stages ``S["ns_seeds"]`` until
+    :func:`ns_values`' claims are decided: (study, results), or None where a partial run leaves it out."""
+    return ctx.staged(S["ns_seeds"], lambda seeds: target_study(ctx, ns_meta(S), lambda tasks: ns(S, seeds, tasks)),
+                      lambda run: ns_values(ctx, run))
+
+
+def har_area(S: dict, run) -> dict:
+    """Fig. 2d (§6.8): per method, the area per target subject, its ``har_inits`` initial designs averaged."""
+    return comparisons.per_target(run[0].collect(run[1]).at("har-digits", best_area), S["har_inits"])
+
+
+def har_run(ctx, S: dict):
+    """Fig. 2d (§6.8): the previous tasks, then :func:`har`, in stages of target subjects ``S["har_targets"]`` (each
+    with its ``har_inits`` initial designs) until F2d, F2d-rgpe, F2d-ts, S63-taf-2d and S63-ts-2d (:func:`har_area`)
+    are decided: (study, results), or None where a partial run leaves it out."""
+    def run(subjects):
+        return target_study(ctx, har_meta(S), lambda tasks: har(S, ctx.seeds(len(subjects) * S["har_inits"]), tasks))
+
+    return ctx.staged(S["har_targets"], run,
+                      lambda r: dict.fromkeys(("F2d", "F2d-rgpe", "F2d-ts", "S63-taf-2d", "S63-ts-2d"), har_area(S, r)))
+
+
+#: Fig. 2f (§6.9): the methods whose weights of the CartPole previous tasks are compared
+CP_WEIGHTED = ("RM-GP-UCB", "RGPE", "TAF")
+
+
+def cp_values(S: dict, run) -> dict:
+    """Figs. 2e-f (§6.9): per claim the values of the CartPole study ``run`` (study, results, traces): the area (F2e,
+    S63-ts-2e; F2e-std with the raw-meta-GP ablation and random search), the log area regret at the return's resolution
+    (F2e-ts), and per seed the share of the previous tasks' weight on the similar ones (F2f)."""
+    study, results, traces = run
+    n_tasks = len(cp_centres(S))
+    return {**dict.fromkeys(("F2e", "S63-ts-2e"), traces.at("cartpole", best_area)),
+            "F2e-ts": traces.at("cartpole", lambda tr: comparisons.log_area_regret(tr, N_INIT, CP_RESOLUTION)),
+            "F2e-std": traces.at("cartpole", best_area, labels=["RM-GP-UCB", RAW_META, CONTRAST]),
+            "F2f": {label: weight_shares(study, results, label, S["cp_similar"], n_tasks) for label in CP_WEIGHTED}}
+
+
+def cp_run(ctx, S: dict):
+    """Figs. 2e-f (§6.9): the previous tasks, then :func:`cp`, in the seed stages ``S["cp_seeds"]`` until
+    :func:`cp_values`' claims are decided: (study, results, traces), or None where a partial run leaves it out."""
+    return ctx.staged(S["cp_seeds"], lambda seeds: cartpole_study(ctx, S, cp_meta(S), cp, len(seeds)),
+                      lambda run: cp_values(S, run))
+
+
+def cp_tied_pairs(S: dict, run) -> float:
+    """Figs. 2e-f (§6.9): the share of pairs of target observations with equal returns (what RGPE's and TAF's rankings
+    cannot order), averaged over the runs of the methods of Fig. 2e in the CartPole study ``run`` (study, results,
+    traces)."""
+    traces = run[2]
+    return float(np.mean([np.mean(np.equal.outer(tr.y, tr.y)[np.triu_indices(len(tr.y), 1)])
+                          for label in constants(S)["CP_METHODS"] for tr in traces["cartpole", label]]))
+
+
+def cp9_run(ctx, S: dict):
+    """Fig. 9 (§6.9): the previous tasks of the large set-up, then :func:`cp9`, in the seed stages ``S["cp9_seeds"]``
+    until F9a, F9a-ts (area) and F9b, F9b-gpucb (seconds per proposal) are decided: (study, results, traces), or None
+    where a partial run or the profile leaves it out."""
+    if not S["cp9_seeds"]:
+        return None
+    return ctx.staged(S["cp9_seeds"], lambda seeds: cartpole_study(ctx, S, cp9_meta(S), cp9, len(seeds)),
+                      lambda run: {**dict.fromkeys(("F9a", "F9a-ts"), run[2].at("cartpole", best_area)),
+                                   **dict.fromkeys(("F9b", "F9b-gpucb"), run[2].at("cartpole", proposal_seconds))})
+
+
+#: Figs. 1e-f (§6.10): the methods whose weights of the image previous tasks are compared
+IMG_WEIGHTED = ("RM-GP-UCB", "RGPE")
+
+
+def img_log_regret(trace) -> float:
+    """The image claims' log area regret, floored at the accuracy's resolution (:data:`IMG_RESOLUTION`)."""
+    return comparisons.log_area_regret(trace, N_INIT, IMG_RESOLUTION)
+
+
+def img_values(target: str, run) -> dict:
+    """Figs. 1e-f, 8a-b (§6.10): per claim the values of the image study ``run`` (study, results) on ``target``: the
+    log area regret (F1ef-*, F8a-b), the area (F1e-ts, F1e-rgpe, S63-*-1e on the digits; F1ef-ts-*, S63-taf-1f on g10
+    elsewhere) and, on the digits, per seed the shares of the previous tasks' weight (F1e-weights*; previous tasks in
+    image_tuning.TASKS order without the digits)."""
+    study, results = run
+    traces = study.collect(results)
+    log_regret, area = traces.at("image-tuning", img_log_regret), traces.at("image-tuning", best_area)
+    values = dict.fromkeys([f"F1ef-{target}"] + ([] if target == "digits" else [f"F1ef-rgpe-{target}"]), log_regret)
+    values.update(dict.fromkeys(["F1e-ts", "F1e-rgpe", "S63-rgpe-1e", "S63-taf-1e"] if target == "digits"
+                                else [f"F1ef-ts-{target}"] + (["S63-taf-1f"] if target == "g10" else []), area))
+    if target in ("digits", "g10"):
+        values["F8a" if target == "digits" else "F8b"] = log_regret
+    if target == "digits":
+        others = [t for t in image_tuning.TASKS if t != "digits"]
+        values["F1e-weights"] = {label: weight_shares(study, results, label, [0], 3) for label in IMG_WEIGHTED}
+        values["F1e-weights-rgpe"] = {f"RGPE: {task}": weight_shares(study, results, "RGPE", [i], 3)
+                                      for i, task in enumerate(others[:2])}
+        for m, key in (("RM-GP-UCB", "F1e-weights-most"), ("RM-GP-TS", "F1e-weights-most-ts")):
+            values[key] = {f"{m}: {task}": weight_shares(study, results, m, [i], 3) for i, task in enumerate(others)}
+    return values
+
+
+def img_runs(ctx, S: dict) -> dict:
+    """Figs. 1e-f, 6, 8a-b (§6.10): the previous tasks, then :func:`img` on each target of ``S["img_targets"]``, each in
+    the seed stages ``S["img_seeds"]`` until :func:`img_values`' claims are decided: target -> (study, results), the
+    targets a partial run leaves out left out."""
+    def run(target, seeds):
+        return target_study(ctx, img_meta(S), lambda tasks: img(S, target, seeds, dict(zip(image_tuning.TASKS, tasks))))
+
+    staged = {t: ctx.staged(S["img_seeds"], lambda seeds, t=t: run(t, seeds), lambda r, t=t: img_values(t, r))
+              for t in S["img_targets"]}
+    return {t: r for t, r in staged.items() if r is not None}
+
+
+def img_table(runs: dict):
+    """Figs. 1e-f (§6.10): per method, the mean over seeds of the area and of the area regret on each target of
+    ``runs`` (target -> (study, results))."""
+    import pandas as pd
+
+    columns = {}
+    for t, (study, results) in runs.items():
+        traces = study.collect(results)
+        columns[f"{t}: area"] = {k: v.mean() for k, v in traces.at("image-tuning", best_area).items()}
+        columns[f"{t}: area regret"] = {k: np.exp(v).mean() for k, v in traces.at("image-tuning", img_log_regret).items()}
+    return pd.DataFrame(columns).rename_axis("mean over seeds")
+
+
+def svm_values(S: dict, traces: list) -> dict:
+    """Fig. 2c (§6.11): per claim, per method, the values per target of the SVM studies' ``traces`` (every target's, its
+    initialisations averaged): the area (F2c, F2c-ts) and the log of the best accuracy minus the area (F2c-rgpe)."""
+    variants, n_init = svm_variants(S), S["svm_n_init"]
+    area = comparisons.per_target(svm_per_run(traces, variants, lambda t: comparisons.mean_best_so_far(t, n_init)),
+                                  S["svm_inits"])
+    log_regret = comparisons.per_target(
+        svm_per_run(traces, variants, lambda t: t.optimum - comparisons.mean_best_so_far(t, n_init)), S["svm_inits"],
+        log=True)
+    return {"F2c": area, "F2c-ts": area, "F2c-rgpe": log_regret}
+
+
+def stand_in_adaptive_table(ns_run, har_run, cp_run, img_runs: dict):
+    """§6.13: :func:`history_adaptive_share` of every real-data stand-in that ran (None: left out of a partial run)."""
+    import pandas as pd
+
+    runs = {"Figs. 2a-b stand-in": ns_run, "HAR": har_run, "CartPole": cp_run,
+            **{f"image tuning, {t}": run for t, run in img_runs.items()}}
+    return pd.DataFrame({name: history_adaptive_share(run[1], run[0]) for name, run in runs.items() if run}).T.rename_axis("stand-in")
 
 
 def stack(runs, label: str, key: str) -> np.ndarray:
