@@ -172,8 +172,8 @@ def constants(S: dict) -> dict:
                       "(benchmark har-digits), for the UCI smartphone activity data of 30 subjects; C and gamma mapped linearly"),
         CP_STAND_IN=("gymnasium's CartPole-v1 cut at 200 steps (CartPole-v0's dynamics) with our start centres for the previous "
                      "tasks, for gym's CartPole-v0 with the paper's start states"),
-        IMG_STAND_IN=(f"a one-hidden-layer network trained by SGD, tuned on scikit-learn's digits, noisy shifted digits and "
-                      f"generated 10- and 20-class data (benchmark image-tuning, tabulated on a {S['img_levels']}^3 grid), "
+        IMG_STAND_IN=(f"the dense part of the paper's CNN trained by RMSprop, tuned on scikit-learn's digits, noisy shifted "
+                      f"digits and generated 10- and 20-class data (benchmark image-tuning, tabulated on a {S['img_levels']}^3 grid), "
                       "for a CNN tuned on MNIST, SVHN, CIFAR-10 and CIFAR-100"),
         SVM_STAND_IN=("SVC accuracies tabulated on the 288-configuration grid over 50 bundled or generated data sets (benchmark "
                       "svm-grid), for the SVM tables of Wistuba et al. (2015)"),
@@ -760,6 +760,7 @@ def declare(claims, S: dict) -> dict:
     claims.revise(IMG_CONTRAST_BEFORE, **IMG_CONTRAST_REVISION)
     claims.revise(CP_SVM_CONTRAST_BEFORE, **CP_SVM_CONTRAST_REVISION)
     claims.revise(IMG_MODEL_BEFORE, **IMG_MODEL_REVISION)
+    claims.revise(IMG_MODEL_V1_BEFORE, **IMG_MODEL_V1_REVISION)
     return C
 
 
@@ -789,15 +790,38 @@ IMG_CONTRAST_BEFORE = {
     'F8b': 'not run (paper profile only)', 'S63-taf-1f': 'not run (paper profile only)',
 }
 #: the image stand-in's model changed after results (its verdicts before: quick and paper profile)
-IMG_MODEL_REVISION = dict(date="2026-12-02", changed="stand-in model: a network with one hidden layer of 32 units, trained by "
-                          "SGD with momentum, inverse-scaling decay and L2 for 20 epochs, in place of a linear softmax classifier "
-                          "trained by SGD; the same tasks, hyperparameter boxes, grid and budgets",
-                          why="the linear model's accuracy was flat over most of the box (on the digits half of the cells lay "
+IMG_MODEL_REVISION = dict(date="2026-12-02", changed="stand-in model: the dense part of the paper's CNN (two hidden layers of "
+                          "64 ReLU units) trained as App. D.2 trains the CNN (RMSprop, 20 epochs, the learning rate, its time "
+                          "decay and the L2 penalty each on [1e-7, 1e-2], log scale), in place of a linear softmax classifier "
+                          "trained by SGD on boxes of our own (rate [1e-4, 1], inverse-scaling exponent [0, 1], L2 [1e-7, 1e-1]); "
+                          "the same tasks, grid and budgets",
+                          why="the linear model's accuracy was flat over most of its box (on the digits half of the cells lay "
                               "within 0.05 of the best; the best of 30 random cells fell short of the best cell by 0.004, "
-                              "0.010, 0.002 and 0.002 on the four tasks, one to five validation images), so no method could be "
-                              "told from random search and most image claims read 'does not discriminate here'. The network "
-                              "was chosen on its tables alone, before any method ran on it (the best of 30 random cells short "
-                              "by 0.010, 0.020, 0.019 and 0.007), and is closer to the paper's CNN")
+                              "0.010, 0.002 and 0.002 on the four tasks, one to five validation images), so methods could "
+                              "hardly be told from random search (7 of the 24 image claims at the paper profile and 2 of 10 at "
+                              "quick read 'does not discriminate here', the others mostly undecided at the seed cap); its "
+                              "three settings and ranges were not the paper's. The new model was fixed from App. D.2 and its "
+                              "tables (headroom printed in §6.10) before any method ran on it: the best of 30 random cells "
+                              "falls short by 0.002, 0.029, 0.041 and 0.021 (of 5: 0.041, 0.124, 0.093, 0.052). It also "
+                              "makes the previous tasks more alike: every task's best cell has the largest learning rate; "
+                              "the digits' shortfall at the other tasks' best cells is 0.009, 0.009 and 0.017 (was 0.004, "
+                              "0.091 and 0.091) and their rank correlations with the digits 0.98, 0.97 and 0.64 (were 0.79, "
+                              "0.34 and 0.41), so the CIFAR-10 analogue is about as useful to the digits as the SVHN "
+                              "analogue, against App. D.2's premise for its RGPE statements (F1e-rgpe, F1e-weights-rgpe)")
+#: an intermediate model, run at quick only, replaced after an audit (its quick verdicts before)
+IMG_MODEL_V1_REVISION = dict(date="2026-12-02", changed="stand-in model: from a network of one hidden layer of 32 units "
+                             "trained by SGD with momentum and scikit-learn's inverse-scaling decay, on the linear model's "
+                             "boxes, to the model of IMG_MODEL_REVISION",
+                             why="an independent audit of the intermediate model: its L2 axis was inert (scikit-learn divides "
+                                 "the penalty by the batch size, leaving the range below the paper's), its decay acted unlike "
+                                 "the paper's and its rate range was ours; it had run at quick only")
+IMG_MODEL_V1_BEFORE = {
+    'F1ef-digits': 'quick: inconclusive (undecided at the seed cap)', 'F1e-ts': 'quick: not reproduced',
+    'F1e-rgpe': 'quick: inconclusive (undecided at the seed cap)', 'S63-rgpe-1e': 'quick: inconclusive (undecided at the seed cap)',
+    'S63-taf-1e': 'quick: inconclusive (undecided at the seed cap)', 'F8a': 'quick: inconclusive (undecided at the seed cap)',
+    'F1e-weights': 'quick: reproduced', 'F1e-weights-rgpe': 'quick: inconclusive (undecided at the seed cap)',
+    'F1e-weights-most': 'quick: reproduced', 'F1e-weights-most-ts': 'quick: reproduced',
+}
 IMG_MODEL_BEFORE = {
     'F1ef-digits': 'quick: inconclusive (undecided at the seed cap); paper: inconclusive (undecided at the seed cap)',
     'F1e-ts': 'quick: inconclusive (undecided at the seed cap); paper: inconclusive (does not discriminate here)',

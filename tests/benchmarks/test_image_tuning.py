@@ -8,9 +8,22 @@ LEVELS = 3  # the smoke profile's grid: 27 cells per task
 
 
 def test_hyperparameter_ranges():
-    low, high = it.hyperparameters([0, 0, 0]), it.hyperparameters([1, 1, 1])
-    assert (low["learning_rate_init"], low["power_t"], low["alpha"]) == (pytest.approx(1e-4), 0.0, pytest.approx(1e-7))
-    assert (high["learning_rate_init"], high["power_t"], high["alpha"]) == (pytest.approx(1.0), 1.0, pytest.approx(1e-1))
+    """App. D.2: the learning rate, its decay and the L2 penalty, each on [1e-7, 1e-2], log scale."""
+    low, high, mid = it.hyperparameters([0, 0, 0]), it.hyperparameters([1, 1, 1]), it.hyperparameters([0.4, 0.4, 0.4])
+    assert all(v == pytest.approx(1e-7) for v in low.values()) and all(v == pytest.approx(1e-2) for v in high.values())
+    assert all(v == pytest.approx(1e-5) for v in mid.values())
+    assert set(low) == {"lr", "decay", "l2"}
+
+
+def test_random_search_shortfall_is_the_expected_gap_of_the_best_of_n_draws():
+    values = np.random.default_rng(1).random(40)
+    stream = np.random.default_rng(0)
+    for n in (1, 5, 20):
+        sampled = np.mean([values.max() - values[stream.choice(40, n, replace=False)].max() for _ in range(20000)])
+        assert it.random_search_shortfall(values, n) == pytest.approx(sampled, abs=3e-3)
+    assert it.random_search_shortfall(values, 40) == 0.0
+    with pytest.raises(ValueError, match="1..40"):
+        it.random_search_shortfall(values, 41)
 
 
 def test_cells_round_trip():
