@@ -379,6 +379,21 @@ def ns_values(ctx, run) -> dict:
             **dict.fromkeys(wall, traces.at("nonstationary-lr", proposal_seconds))}
 
 
+def ns_table(run):
+    """Figs. 2a-b (§6.7): per method, the mean area and seconds per proposal of the non-stationary study ``run``."""
+    import pandas as pd
+
+    traces = run[0].collect(run[1])
+    return pd.DataFrame({"area (minus log-loss), mean": {k: v.mean() for k, v in traces.at("nonstationary-lr", best_area).items()},
+                         "seconds per proposal, mean": {k: v.mean() for k, v in traces.at("nonstationary-lr", proposal_seconds).items()}})
+
+
+def last_weights(study, results, label: str, names) -> dict:
+    """The mean over seeds of ``label``'s weights of the previous tasks (named ``names``) at its last query."""
+    last = np.array([value["history"][-1]["weights"] for params, value in results if study.label(params) == label])
+    return dict(zip(names, last.mean(0).round(3)))
+
+
 def ns_run(ctx, S: dict):
     """Figs. 2a-b, 8c (§6.7): the previous tasks, then :func:`ns`, in the seed stages ``S["ns_seeds"]`` until
     :func:`ns_values`' claims are decided: (study, results), or None where a partial run leaves it out."""
@@ -416,6 +431,13 @@ def cp_values(S: dict, run) -> dict:
             "F2e-ts": traces.at("cartpole", lambda tr: comparisons.log_area_regret(tr, N_INIT, CP_RESOLUTION)),
             "F2e-std": traces.at("cartpole", best_area, labels=["RM-GP-UCB", RAW_META, CONTRAST]),
             "F2f": {label: weight_shares(study, results, label, S["cp_similar"], n_tasks) for label in CP_WEIGHTED}}
+
+
+def cp_share_curves(S: dict, run) -> dict:
+    """Fig. 2f (§6.9): per method of :data:`CP_WEIGHTED`, per seed and query, the share of the previous tasks' weight on
+    the similar ones in the CartPole study ``run`` (study, results, traces)."""
+    return {label: weight_shares(run[0], run[1], label, S["cp_similar"], len(cp_centres(S)), per_query=True)
+            for label in CP_WEIGHTED}
 
 
 def cp_run(ctx, S: dict):
@@ -477,6 +499,12 @@ def img_values(target: str, run) -> dict:
     return values
 
 
+def img_share_curves(run, labels=(*IMG_WEIGHTED, "RM-GP-TS")) -> dict:
+    """App. D.2 (§6.10): per method, per seed and query, the share of the previous tasks' weight on the noisy digits (the
+    first previous task) in the digits study ``run`` (study, results)."""
+    return {label: weight_shares(run[0], run[1], label, 1, 3, per_query=True) for label in labels}
+
+
 def img_runs(ctx, S: dict) -> dict:
     """Figs. 1e-f, 6, 8a-b (§6.10): the previous tasks, then :func:`img` on each target of ``S["img_targets"]``, each in
     the seed stages ``S["img_seeds"]`` until :func:`img_values`' claims are decided: target -> (study, results), the
@@ -500,6 +528,14 @@ def img_table(runs: dict):
         columns[f"{t}: area"] = {k: v.mean() for k, v in traces.at("image-tuning", best_area).items()}
         columns[f"{t}: area regret"] = {k: np.exp(v).mean() for k, v in traces.at("image-tuning", img_log_regret).items()}
     return pd.DataFrame(columns).rename_axis("mean over seeds")
+
+
+def svm_traces(ctx, S: dict) -> list | None:
+    """Fig. 2c (§6.11): the traces of every target's study (:func:`svm`), or None where the profile does not run the grid
+    or a partial run leaves a target out (its claims are decided with all the targets only)."""
+    studies = svm(S, ctx.seeds(S["svm_inits"])) if S["svm_targets"] else {}
+    traces = list(ctx.collect(studies).values()) if studies else []
+    return traces if studies and len(traces) == len(studies) else None
 
 
 def svm_values(S: dict, traces: list) -> dict:
@@ -633,6 +669,22 @@ def fig1_values(result) -> dict:
             "C9-explore": mean_simple(result[1], ("RM-GP-UCB", *EXPLORING)),
             "C9-equal": {"equal N_i": mean_simple(result[0], ["RM-GP-UCB"])["RM-GP-UCB"],
                          "unequal N_i": mean_simple(result[1], ["RM-GP-UCB"])["RM-GP-UCB"]}}
+
+
+#: per synthetic group (:data:`SYNTHETIC_GROUPS`), the per-seed values its comparisons are decided on
+GROUP_VALUES = {"c2b": c2b_values, "c3": c3_values, "c4": c4_values, "c6": c6_values, "c8": c8_values, "fig1": fig1_values}
+
+
+def synthetic_runs(ctx, S: dict, seeds) -> dict:
+    """The theory checks (:func:`theory_checks`) on ``seeds``, then each synthetic group in its seed stages
+    ``S["syn_stages"][group]`` until its comparisons (:data:`GROUP_VALUES`) are decided: experiment name (without
+    "rmbo-") -> its values in job order."""
+    experiments = theory_checks(S, seeds)
+    runs = dict(zip(experiments, run_values(ctx, experiments.values())))
+    for group, build in SYNTHETIC_GROUPS.items():
+        staged = ctx.staged(S["syn_stages"][group], lambda s, build=build: run_values(ctx, build(S, s)), GROUP_VALUES[group])
+        runs.update({e.name.removeprefix("rmbo-"): part for e, part in zip(build(S, ()), staged)})
+    return runs
 
 
 def adaptive_share(weights, gaps, r: float = 0.7, eps: float = 0.7) -> float:
