@@ -742,6 +742,13 @@ def declare(claims, S: dict) -> dict:
                    location="Sec. 6.3", **paper,
                    revisions=[_rev("2026-11-27", "listed", "an independent audit found it neither declared nor listed",
                                    "none (new entry)")])
+    claims.not_run("S63-ts-competitive", "Sec. 6.3: RM-GP-TS performs competitively in the experiments with less dissimilar "
+                   "previous tasks (Figs. 1e-f, 2a)", "RM-GP-TS performs competitively in some experiments with more favorable "
+                   "settings", "no measure of 'competitively' is given; F1e-ts (Fig. 1e: RM-GP-TS best on MNIST), F1ef-ts-* "
+                   "(Figs. 1f, 6: worse than RM-GP-UCB elsewhere) and F2a (Fig. 2a) decide RM-GP-TS's standing figure by figure",
+                   cell="§7", location="Sec. 6.3", **paper,
+                   revisions=[_rev("2026-12-02", "listed", "a third independent audit found it neither declared nor listed",
+                                   "none (new entry)")])
     claims.not_run("F9-ts-better", "App. D.4: RM-GP-TS does better in the large CartPole set-up (Fig. 9a) than in Fig. 2e",
                    "RM-GP-TS has a better performance here than in Fig. 2e", "it compares two set-ups with different previous "
                    "tasks and no common unit to pair; F2e-ts and F9a-ts decide RM-GP-TS's standing within each",
