@@ -197,14 +197,16 @@ class ClaimBook:
     def comparison(self, id: str, statement: str, paper_value: str, *, method: str, competitors: Sequence[str],
                    direction: str, metric: str, budget: str, margin: float, margin_reason: str,
                    relation: str = "better", stages: Sequence[int] | None = None, alpha: float = 0.05,
-                   contrast: str | None = None, **where) -> Declaration:
+                   contrast: str | None = None, ceiling: float | None = None, **where) -> Declaration:
         """Declare a comparison of ``method`` with each of ``competitors`` on ``metric`` at ``budget``
         (:func:`bolib.claims.rules.comparison`): ``relation`` "better" ({``direction``} than each),
         "no worse" (by less than ``margin``) or "equivalent" (within +-``margin``). ``margin`` is the
         practical difference in the metric's units, with ``margin_reason`` (the paper's scale, the
         problem's noise or resolution); ``stages`` are the seed counts of the group-sequential looks
         (the profile's cap is the last). ``contrast``: a run the set-up must tell apart from ``method``
-        by more than the margin for a verdict that rests on the margin to stand (e.g. random search)."""
+        by more than the margin for a verdict that rests on the margin to stand (e.g. random search).
+        ``ceiling``: the best value the metric can take; a "not reproduced" of a "better" claim stands only if
+        the methods it rests on are not both within the margin of it on most seeds."""
         check_choice("direction", direction, rules.DIRECTIONS)
         check_choice("relation", relation, rules.RELATIONS)
         competitors = tuple(competitors)
@@ -225,10 +227,20 @@ class ClaimBook:
         if contrast is not None:
             rule += (f"; a verdict resting on the margin stands only if {method} is significantly more than the "
                      f"margin better than {contrast} (else inconclusive: the set-up cannot separate methods)")
+        if ceiling is not None:
+            if relation != "better":
+                raise ValueError(f"claim {id}: a ceiling tests the 'not reproduced' of a 'better' claim; this claim's "
+                                 f"relation is {relation!r} (declare it without a ceiling)")
+            if not math.isfinite(ceiling):
+                raise ValueError(f"claim {id}: the ceiling must be a finite value of the metric, got {ceiling}")
+            rule += (f"; a 'not reproduced' stands only if {method} and the competitors it rests on are not both within "
+                     f"the margin of the metric's best value {ceiling:g} on more than half of the seeds (else "
+                     "inconclusive: the set-up is saturated)")
         params = {"method": method, "competitors": competitors, "direction": direction, "relation": relation,
                   "margin": float(margin), "stages": stages, "alpha": alpha}
-        return self._declare(Declaration(id, "comparison", statement, str(paper_value), rule,
-                                         params | ({"contrast": contrast} if contrast is not None else {}), **where))
+        params |= {"contrast": contrast} if contrast is not None else {}
+        params |= {"ceiling": float(ceiling)} if ceiling is not None else {}
+        return self._declare(Declaration(id, "comparison", statement, str(paper_value), rule, params, **where))
 
     def rate(self, id: str, statement: str, paper_value: str, *, claimed: tuple[float, float], estimator: str,
              contrast: str | None = None, quantity: str = "exponent", **where) -> Declaration:
@@ -247,13 +259,16 @@ class ClaimBook:
                                          {"paper_value": float(paper_value), "tolerance": float(tolerance)}, **where))
 
     def coverage(self, id: str, statement: str, paper_value: str, *, level: float, margin: float, unit: str,
-                 alpha: float = 0.05, **where) -> Declaration:
+                 alpha: float = 0.05, stages: Sequence[int] | None = None, **where) -> Declaration:
         """Declare "an event holds with probability >= ``level``", counted over independent
-        ``unit`` s (:func:`bolib.claims.rules.coverage`)."""
+        ``unit`` s (:func:`bolib.claims.rules.coverage`), with looks after ``stages`` units when given."""
+        stages = tuple(int(s) for s in stages) if stages else None
+        looks = (f"looks at {', '.join(map(str, stages))} units, alpha spent as for comparisons" if stages and len(stages) > 1
+                 else f"alpha={alpha}")
         rule = (f"one outcome per {unit}; exact binomial tests: below {level:g} -> not reproduced, above "
-                f"{level - margin:g} -> reproduced, alpha={alpha}")
-        return self._declare(Declaration(id, "coverage", statement, str(paper_value), rule,
-                                         {"level": level, "margin": margin, "alpha": alpha}, **where))
+                f"{level - margin:g} -> reproduced, {looks}")
+        params = {"level": level, "margin": margin, "alpha": alpha} | ({"stages": stages} if stages else {})
+        return self._declare(Declaration(id, "coverage", statement, str(paper_value), rule, params, **where))
 
     def erratum(self, id: str, statement: str, paper_value: str, *, tolerance: float, **where) -> Declaration:
         """Declare "the paper's ``paper_value`` is wrong" (:func:`bolib.claims.rules.erratum`)."""

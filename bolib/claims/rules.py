@@ -182,8 +182,9 @@ def _towards(values, method, competitor, direction) -> np.ndarray:
     return -d if direction == "lower" else d
 
 
-def _look(adv: dict[str, np.ndarray], relation: str, margin: float, a: float) -> tuple[str, str, dict]:
-    """One look of :func:`comparison` at level ``a``: (verdict or "", reason, p-values)."""
+def _look(adv: dict[str, np.ndarray], relation: str, margin: float, a: float) -> tuple[str, str, dict, list[str]]:
+    """One look of :func:`comparison` at level ``a``: (verdict or "", reason, p-values, the competitors the
+    verdict rests on)."""
     names = list(adv)
     p_better = {c: one_sided_p(v, "greater") for c, v in adv.items()}              # advantage > 0
     p_worse = {c: one_sided_p(v, "less") for c, v in adv.items()}                  # advantage < 0
@@ -204,22 +205,22 @@ def _look(adv: dict[str, np.ndarray], relation: str, margin: float, a: float) ->
 
     if relation == "better":
         if worse := holm_hits(p_worse):
-            return "not reproduced", f"significantly worse than {', '.join(worse)}", ps
+            return "not reproduced", f"significantly worse than {', '.join(worse)}", ps, worse
         if equal := holm_hits(p_within):
-            return "not reproduced", f"equivalent within +-{margin:g} to {', '.join(equal)}", ps
+            return "not reproduced", f"equivalent within +-{margin:g} to {', '.join(equal)}", ps, equal
         if iut(p_better):
-            return "reproduced", f"significantly better than each of {len(names)}", ps
+            return "reproduced", f"significantly better than each of {len(names)}", ps, names
     elif relation == "no worse":
         if worse := holm_hits(p_worse_by_m):
-            return "not reproduced", f"significantly worse by more than {margin:g} than {', '.join(worse)}", ps
+            return "not reproduced", f"significantly worse by more than {margin:g} than {', '.join(worse)}", ps, worse
         if iut(p_not_worse):
-            return "reproduced", f"significantly less than {margin:g} worse than each of {len(names)}", ps
+            return "reproduced", f"significantly less than {margin:g} worse than each of {len(names)}", ps, names
     else:
         if apart := holm_hits(p_outside):
-            return "not reproduced", f"differs by more than {margin:g} from {', '.join(apart)}", ps
+            return "not reproduced", f"differs by more than {margin:g} from {', '.join(apart)}", ps, apart
         if iut(p_within):
-            return "reproduced", f"within +-{margin:g} of each of {len(names)}", ps
-    return "", "", ps
+            return "reproduced", f"within +-{margin:g} of each of {len(names)}", ps, names
+    return "", "", ps, []
 
 
 def leans(adv: dict[str, np.ndarray], relation: str, margin: float) -> str:
@@ -304,7 +305,7 @@ def comparison_rule(relation: str, stages: Sequence[int] | None, alpha: float = 
 
 def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: Sequence[str],
                direction: str, relation: str, margin: float, stages: Sequence[int] | None = None,
-               alpha: float = 0.05, contrast: str | None = None) -> Decision:
+               alpha: float = 0.05, contrast: str | None = None, ceiling: float | None = None) -> Decision:
     """Decide a comparison of ``method`` with ``competitors`` from paired per-seed values, by a
     group-sequential design (:class:`Design`) with looks after ``stages`` seeds (one look at all
     the seeds when None). ``values[name]`` holds one number per seed, in seed order; seeds are
@@ -329,6 +330,12 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
     under "no worse" and "equivalent") stands only if ``method`` is significantly more than
     ``margin`` better than the contrast at the same look and level; otherwise the set-up cannot
     separate methods by the margin, and the verdict is *inconclusive* ("does not discriminate here").
+
+    With ``ceiling`` (the best value the metric can take, such as a normalised return's maximum), a
+    "not reproduced" under "better" stands only if some competitor it rests on has room to be told
+    apart from ``method``: where ``method`` and every such competitor are within ``margin`` of the
+    ceiling on more than half of the seeds, the set-up is saturated and the verdict is *inconclusive*
+    ("does not discriminate here"), the mirror of the contrast's test at the floor.
     """
     check_choice("direction", direction, DIRECTIONS)
     check_choice("relation", relation, RELATIONS)
@@ -352,7 +359,7 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
     looks, verdict, reason = [], "", ""
     for seeds, level in design.looks(n):
         adv = {c: _towards(values, method, c, direction)[:seeds] for c in competitors}
-        verdict, reason, ps = _look(adv, relation, margin, level)
+        verdict, reason, ps, resting = _look(adv, relation, margin, level)
         looks.append({"n": seeds, "alpha": level, "verdict": verdict or "continue", **ps})
         if verdict:
             break
@@ -372,6 +379,9 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
     if contrast:
         measured, verdict, reason = _contrast(values, method, contrast, direction, margin, used, looks[-1]["alpha"],
                                               details, measured, verdict, reason, relation)
+    if ceiling is not None:
+        measured, verdict, reason = _ceiling(values, method, competitors, resting, direction, margin, float(ceiling),
+                                             used, details, measured, verdict, reason, relation)
     if verdict == "inconclusive":  # the contrast's: final, like any verdict of a look
         return Decision(verdict, measured, f"{reason} (look {len(looks)}, n={used}, alpha={looks[-1]['alpha']:.3g})",
                         used, details)
@@ -412,6 +422,29 @@ def _contrast(values, method, contrast, direction, margin, used, level, details,
         return measured, "inconclusive", (f"does not discriminate here: {reason}, but {method} is not shown more than "
                               f"{margin:g} better than {contrast} either (p={p:.3g}), so the set-up cannot "
                               "separate methods by the margin")
+    return measured, verdict, reason
+
+
+def _ceiling(values, method, competitors, resting, direction, margin, ceiling, used, details, measured, verdict, reason,
+             relation) -> tuple[str, str, str]:
+    """:func:`comparison`'s test of saturation: on how many of the first ``used`` seeds are ``method`` and each
+    competitor within ``margin`` of ``ceiling`` (both at once)? A "not reproduced" under "better" becomes
+    inconclusive where, for every competitor in ``resting``, that holds on more than half of the seeds. Returns
+    (measured, verdict, reason); ``details["ceiling"]`` records the counts."""
+    def near(name):
+        v = np.asarray(values[name], dtype=float)[:used]
+        return v >= ceiling - margin if direction == "higher" else v <= ceiling + margin
+
+    both = {c: int(np.sum(near(method) & near(c))) for c in competitors}
+    details["ceiling"] = {"value": ceiling, "both_near": both, "method_near": int(np.sum(near(method))), "n": used}
+    measured += (f"; ceiling {ceiling:g}: {method} within the margin of it on {details['ceiling']['method_near']}/{used} "
+                 "seeds")
+    if verdict == "not reproduced" and relation == "better" and resting and all(both[c] > used / 2 for c in resting):
+        counts = ", ".join(f"{c} {both[c]}" for c in resting)
+        return measured, "inconclusive", (f"does not discriminate here: {reason}, but {method} and {', '.join(resting)} "
+                                          f"are both within {margin:g} of the best value {ceiling:g} on most seeds "
+                                          f"({counts} of {used}), so the set-up leaves no room to separate them by the "
+                                          "margin")
     return measured, verdict, reason
 
 
@@ -475,27 +508,44 @@ def value(estimate: float, paper_value: float, tolerance: float, ci: tuple[float
                     (paper_value - tolerance, paper_value + tolerance), n, "measured")
 
 
-def coverage(hits: Sequence[bool], level: float, margin: float, alpha: float = 0.05) -> Decision:
+def coverage(hits: Sequence[bool], level: float, margin: float, alpha: float = 0.05,
+             stages: Sequence[int] | None = None) -> Decision:
     """Decide "the event holds with probability >= ``level``" from independent units ``hits``.
 
     Not reproduced when an exact one-sided binomial test shows coverage below ``level``;
-    reproduced when one shows coverage above ``level - margin``; inconclusive otherwise.
+    reproduced when one shows coverage above ``level - margin``; inconclusive otherwise. With
+    ``stages``, look k tests the first ``stages[k]`` units at the share of ``alpha`` that
+    :class:`Design` spends on it, and the first look that decides gives the verdict; an undecided
+    look before the last records the next one (``details["next_look"]``).
     """
     hits = np.asarray(hits, dtype=bool)
-    k, n = int(hits.sum()), len(hits)
-    low = sps.binomtest(k, n, level, alternative="less").pvalue
-    high = sps.binomtest(k, n, level - margin, alternative="greater").pvalue
-    measured = f"{k} of {n} ({k / n:.3f}); claimed >= {level:g}"
-    details = {"hits": k, "n": n, "level": level, "margin": margin, "p_below": low, "p_above": high}
-    if low < alpha:
-        return Decision("not reproduced", measured, f"coverage significantly below {level:g} (binomial p={low:.3g})",
-                        n, details)
-    if high < alpha:
+    design = Design(tuple(stages), alpha) if stages else None
+    plan = design.looks(len(hits)) if design else [(len(hits), alpha)]  # ValueError unless the units are a stage
+    looks = []
+    for units, a in plan:
+        k = int(hits[:units].sum())
+        low = sps.binomtest(k, units, level, alternative="less").pvalue
+        high = sps.binomtest(k, units, level - margin, alternative="greater").pvalue
+        looks.append({"n": units, "alpha": a, "hits": k, "p_below": low, "p_above": high})
+        if low < a or high < a:
+            break
+    last = looks[-1]
+    k, used, a = last["hits"], last["n"], last["alpha"]
+    measured = f"{k} of {used} ({k / used:.3f}); claimed >= {level:g}"
+    details = {"hits": k, "n": used, "level": level, "margin": margin, "p_below": last["p_below"],
+               "p_above": last["p_above"], **({"stages": list(design.stages), "looks": looks} if design else {})}
+    at = f" at look {len(looks)} of {len(design.stages)}, alpha={a:.3g}" if design and len(design.stages) > 1 else ""
+    if last["p_below"] < a:
+        return Decision("not reproduced", measured, f"coverage significantly below {level:g} (binomial "
+                        f"p={last['p_below']:.3g}{at})", used, details)
+    if last["p_above"] < a:
         return Decision("reproduced", measured, f"coverage significantly above {level - margin:g} "
-                        f"(binomial p={high:.3g})", n, details)
-    needed = next(m for m in range(1, 10_000) if (level - margin) ** m < alpha)
-    return Decision("inconclusive", measured, f"neither test significant at alpha={alpha} "
-                    f"(with no misses, {needed} units would suffice)", n, details)
+                        f"(binomial p={last['p_above']:.3g}{at})", used, details)
+    if design:
+        details["next_look"] = design.stages[len(looks)] if used < design.stages[-1] else None
+    needed = next(m for m in range(1, 10_000) if (level - margin) ** m < (design.spent()[-1] if design else alpha))
+    return Decision("inconclusive", measured, f"neither test significant at alpha={a:g}{at} (with no misses, "
+                    f"{needed} units would suffice)", used, details)
 
 
 def erratum(paper_error: float, corrected_error: float, tolerance: float) -> Decision:

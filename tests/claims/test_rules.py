@@ -74,6 +74,26 @@ def test_a_verdict_resting_on_the_margin_needs_a_contrast_the_set_up_tells_apart
         assert rules.comparison(values, "A", ["B"], "lower", relation, 0.1, contrast="far").verdict == "reproduced"
     assert rules.comparison(values, "A", ["worse"], "lower", "better", 0.1, contrast="near").verdict == "reproduced"
 
+def test_a_not_reproduced_at_the_ceiling_does_not_discriminate():
+    """Two methods that both reach the metric's best value on most seeds cannot be told apart by the margin:
+    "equivalent" or "significantly worse" becomes "does not discriminate here"; where the method or the competitor
+    has room below the ceiling, the verdict stands, and a verdict that is not "not reproduced" never changes."""
+    top = np.ones(10)
+    shy = np.r_[np.ones(8), 0.999, 0.998]  # within the margin 0.01 of 1 on every seed, a little below on two
+    values = {"A": shy, "tied": top, "room": np.linspace(0.80, 0.90, 10), "low": np.linspace(0.50, 0.60, 10)}
+    worse = rules.comparison(values, "A", ["tied"], "higher", "better", 0.01)
+    assert worse.verdict == "not reproduced"
+    capped = rules.comparison(values, "A", ["tied"], "higher", "better", 0.01, ceiling=1.0)
+    assert capped.verdict == "inconclusive" and capped.reason.startswith("does not discriminate here")
+    assert capped.details["ceiling"]["both_near"] == {"tied": 10} and "ceiling 1" in capped.measured
+    room = {"A": np.linspace(0.80, 0.90, 10), "B": np.linspace(0.80, 0.90, 10) + 1e-4 * np.arange(10)}
+    assert rules.comparison(room, "A", ["B"], "higher", "better", 0.01, ceiling=1.0).verdict == "not reproduced"
+    ahead = rules.comparison(values, "A", ["low"], "higher", "better", 0.01, ceiling=1.0)
+    assert ahead.verdict == "reproduced" and ahead.details["ceiling"]["both_near"] == {"low": 0}
+    lower = {"A": 1.0 - shy, "tied": 1.0 - top}  # the same with regrets: the ceiling is the least value
+    assert rules.comparison(lower, "A", ["tied"], "lower", "better", 0.01, ceiling=0.0).verdict == "inconclusive"
+
+
 def test_leans_points_where_the_means_go():
     up, flat = np.array([1.0, 1.2, -0.1, 0.9]), np.array([0.01, -0.02, 0.03, 0.0])
     assert rules.leans({"B": up}, "better", 0.5) == "for"
@@ -294,6 +314,23 @@ def test_coverage_each_way():
     assert rules.coverage(np.r_[np.ones(70), np.zeros(30)].astype(bool), 0.9, 0.05).verdict == "not reproduced"
     small = rules.coverage(np.ones(10, bool), 0.9, 0.05)
     assert small.verdict == "inconclusive" and "19 units" in small.reason
+
+
+def test_coverage_in_stages_decides_at_the_first_look_that_can_and_spends_alpha():
+    """With stages the first look tests the first units at its share of alpha: a clear miss decides there, a
+    look that cannot decide names the next one, and the last look decides on all the units at its share."""
+    misses = np.r_[np.zeros(6), np.ones(14)].astype(bool)
+    early = rules.coverage(misses, 0.8, 0.1, stages=(10, 20))
+    assert early.verdict == "not reproduced" and early.n == 10 and len(early.details["looks"]) == 1
+    assert "look 1 of 2" in early.reason
+    hits = np.ones(20, bool)
+    first = rules.coverage(hits[:10], 0.8, 0.1, stages=(10, 20))  # 0.7^10 = 0.028 > the first look's 0.025
+    assert first.verdict == "inconclusive" and first.details["next_look"] == 20
+    assert rules.coverage(hits[:10], 0.8, 0.1).verdict == "reproduced"  # one look at alpha 0.05 would decide
+    final = rules.coverage(hits, 0.8, 0.1, stages=(10, 20))
+    assert final.verdict == "reproduced" and final.n == 20 and [look["n"] for look in final.details["looks"]] == [10, 20]
+    with pytest.raises(ValueError, match="not a stage"):
+        rules.coverage(hits[:15], 0.8, 0.1, stages=(10, 20))
 
 
 def test_erratum_each_way():
