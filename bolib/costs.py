@@ -19,9 +19,10 @@ from pathlib import Path
 
 import numpy as np
 
+from bolib.claims.book import partial_record
 from bolib.errors import BolibError, check_integer
 from bolib.experiment import Job
-from bolib.pipeline import PLANS, cost_params, partial_record, planned_experiments
+from bolib.pipeline import PLANS, cost_params, planned_experiments
 
 
 def planned_jobs(notebook: str, profile: str, look: int = -1, names=None, first_seeds: int | None = None,
@@ -559,7 +560,7 @@ def readme_block(root: Path | None = None, workers: int = 2) -> dict[str, str]:
 def paper_block(root: Path | None = None) -> dict[str, str]:
     """The README's generated ``paper-results`` block: the verdicts of the ``paper`` runs committed so far
     (:func:`bolib.claims.report.headline` of each ``experiments/paper/<notebook>.claims.json``); a partial run
-    (its record, :func:`bolib.pipeline.partial_record`, as :mod:`bolib.status` takes it) with the
+    (its record, :func:`bolib.claims.book.partial_record`, as :mod:`bolib.status` takes it) with the
     parts it ran, the claims it left undecided and each experiment it left out with its predicted CPU-hours
     (first look - cap, :func:`price_partial`), then the command that computes a left-out experiment."""
     from bolib.claims import report

@@ -237,18 +237,6 @@ class Outputs:
                    root / figure_folder(notebook, profile, seed_offset), root / "experiments" / "cache")
 
 
-def partial_record(path: Path, record: dict) -> dict | None:
-    """The partial run's record (written by :meth:`NotebookContext.finish`) that belongs to the claims file
-    ``path`` with contents ``record``: ``<notebook>.partial.json`` beside it, if the run is incomplete and the
-    record names the same undecided claims; None otherwise (a complete run, a killed or failed one, or the
-    record of another run)."""
-    partial = Path(path).with_name(f"{record['notebook']}.partial.json")
-    if record.get("complete") or not partial.exists():
-        return None
-    left = json.loads(partial.read_text())
-    return left if left.get("undecided") == record.get("undecided") else None
-
-
 @dataclasses.dataclass
 class NotebookContext:
     """What a notebook needs: its settings, output paths, claim book and executor options."""

@@ -24,10 +24,9 @@ import dataclasses
 from pathlib import Path
 
 from bolib import codepath, provenance
-from bolib.claims.book import read_claims_file
+from bolib.claims.book import partial_record, read_claims_file
 from bolib.experiment import Job
-from bolib.pipeline import (PROJECT_ROOT, kernel_source_hash, notebook_code_hash, notebook_names, partial_record,
-                            profile_hash)
+from bolib.pipeline import PROJECT_ROOT, kernel_source_hash, notebook_code_hash, notebook_names, profile_hash
 
 FIGURE_SUFFIXES = (".png", ".pdf")
 

@@ -48,6 +48,17 @@ PROTOCOL_REVISION = {
            "the margins were set with the earlier quick verdict in view"}
 
 
+#: the revision that :func:`bolib.claims.rules.comparison` marks (``details["rule_before"]``) on each comparison whose
+#: verdict it changed
+RULE_REVISION = {
+    "date": "2026-12-02",
+    "changed": "rule: under 'better', a competitor significantly ahead but not shown ahead by more than the margin makes "
+               "a verdict that rests on the margin, so the random-search contrast applies to it (it was 'not reproduced' "
+               "whatever the contrast)",
+    "why": "an independent audit (paper 004, Fig. 2c): a lead of 0.0018 against a margin of 0.005 read as a reversal on a "
+           "stand-in where no method was shown ahead of random search"}
+
+
 class InvariantViolated(BolibError, AssertionError):
     """A deterministic identity or inequality of a proof failed: the notebook stops here."""
 
@@ -300,8 +311,10 @@ class ClaimBook:
             decision = rules.coverage(*data, **more, **params)
         else:
             decision = rules.erratum(*data, **more, **params)
+        before = decision.details.get("rule_before")
         return self._record(declared, decision.measured, decision.verdict, decision.reason, decision.n,
-                            decision.details)
+                            decision.details, [{**RULE_REVISION, "verdict_before": f"{before['verdict']} ({before['reason']})"}]
+                            if before else [])
 
     def invariant(self, id: str, statement: str, paper_value: str, holds, where: str = "", **place) -> Claim:
         """Count a deterministic identity or inequality over every case in ``holds`` (booleans).
@@ -327,11 +340,12 @@ class ClaimBook:
         declared = self._declare(Declaration(id, "not run", statement, str(paper_value), "not tested", {}, **where))
         return self._record(declared, f"not run: {reason}", "", "", None, {})
 
-    def _record(self, declared: Declaration, measured, verdict, reason, n, details) -> Claim:
+    def _record(self, declared: Declaration, measured, verdict, reason, n, details, by_rule=()) -> Claim:
+        """Record a verdict; ``by_rule``: revisions that the rule marks on this decision (:data:`RULE_REVISION`)."""
         claim = Claim(self.paper, declared.id, declared.kind, declared.statement, declared.paper_value,
                       declared.rule, measured, verdict, reason, n, declared.stand_in, declared.figure,
                       declared.cell, self.profile, self.seed_offset, _jsonable(details), declared.origin,
-                      declared.location, declared.evidence, [dict(r) for r in declared.revisions])
+                      declared.location, declared.evidence, [dict(r) for r in (*declared.revisions, *by_rule)])
         self.claims[declared.id] = claim
         if self.path:
             self.save()
@@ -382,6 +396,18 @@ def read_claims_file(path) -> dict:
         name = Path(path).name.removesuffix(".claims.json")
         return {"notebook": name, "complete": False, "undecided": [], "claims": data, "provenance": {}}
     return data
+
+
+def partial_record(path: Path, record: dict) -> dict | None:
+    """The partial run's record (written by :meth:`bolib.pipeline.NotebookContext.finish`) that belongs to the claims file
+    ``path`` with contents ``record``: ``<notebook>.partial.json`` beside it, if the run is incomplete and the
+    record names the same undecided claims; None otherwise (a complete run, a killed or failed one, or the
+    record of another run)."""
+    partial = Path(path).with_name(f"{record['notebook']}.partial.json")
+    if record.get("complete") or not partial.exists():
+        return None
+    left = json.loads(partial.read_text())
+    return left if left.get("undecided") == record.get("undecided") else None
 
 
 def load_claims(paths):

@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 from bolib.claims import rules
-from bolib.claims.book import KINDS, load_claims, read_claims_file
+from bolib.claims.book import KINDS, load_claims, partial_record, read_claims_file
 from bolib.errors import check_integer
 
 #: the run whose figures lie directly in ``figures/<notebook>/`` (the committed results the README shows);
@@ -86,13 +86,23 @@ def undecided_reason(row) -> str:
 
 
 def incomplete_runs(run_dir: str | Path) -> list[str]:
-    """One line per notebook of the run folder whose run did not finish: the declared claims it did
-    not decide (a killed or failed run leaves its claims file so)."""
+    """One line per notebook of the run folder that did not decide all its claims: a partial run (its
+    ``<notebook>.partial.json``, :func:`~bolib.claims.book.partial_record`) names the experiments it left out, with
+    their cost and command; any other (a killed or failed run) the declared claims it did not decide."""
     lines = []
     for path in sorted(Path(run_dir).glob("*.claims.json")):
         record = read_claims_file(path)
-        if not record.get("complete", False):
-            undecided = record.get("undecided") or []
+        if record.get("complete", False):
+            continue
+        undecided = record.get("undecided") or []
+        left = partial_record(path, record)
+        if left:
+            parts = "; ".join(f"{name} ({part['jobs']} jobs" + (f", {part['cpu_h'][0]:.2g}-{part['cpu_h'][1]:.2g} CPU-h"
+                                                                   if part.get("cpu_h") else "") + ")"
+                              for name, part in left.get("left_out", {}).items())
+            lines.append(f"{record['notebook']}: a partial run; left out: {parts}, so {len(undecided)} declared claims are "
+                         f"not decided here (commands in {path.with_name(record['notebook'] + '.partial.json').name})")
+        else:
             lines.append(f"{record['notebook']}: the run did not finish; "
                          + (f"{len(undecided)} declared claims were not decided: {', '.join(undecided)}"
                             if undecided else "claims declared after the point where it stopped are missing"))

@@ -204,10 +204,13 @@ def _look(adv: dict[str, np.ndarray], relation: str, margin: float, a: float) ->
         return all(p[c] < a for c in names)
 
     if relation == "better":
-        if worse := holm_hits(p_worse):
-            return "not reproduced", f"significantly worse than {', '.join(worse)}", ps, worse
+        if worse := holm_hits(p_worse_by_m):
+            return "not reproduced", f"significantly worse than {', '.join(worse)} by more than {margin:g}", ps, worse
         if equal := holm_hits(p_within):
             return "not reproduced", f"equivalent within +-{margin:g} to {', '.join(equal)}", ps, equal
+        if worse := holm_hits(p_worse):  # behind, but not shown behind by the margin: a verdict on the margin
+            return "not reproduced", (f"significantly worse than {', '.join(worse)}, not shown worse by more than "
+                                      f"{margin:g}"), ps, worse
         if iut(p_better):
             return "reproduced", f"significantly better than each of {len(names)}", ps, names
     elif relation == "no worse":
@@ -379,6 +382,11 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
     if contrast:
         measured, verdict, reason = _contrast(values, method, contrast, direction, margin, used, looks[-1]["alpha"],
                                               details, measured, verdict, reason, relation)
+    if verdict == "inconclusive" and relation == "better":  # the contrast's, where the rule before 2026-12-02 kept
+        a = looks[-1]["alpha"]                               # any significant lead of a competitor as "not reproduced"
+        behind = [c for c, r in zip(competitors, holm([looks[-1]["worse"][c] for c in competitors], a)) if r]
+        if behind:
+            details["rule_before"] = {"verdict": "not reproduced", "reason": f"significantly worse than {', '.join(behind)}"}
     if ceiling is not None:
         measured, verdict, reason = _ceiling(values, method, competitors, resting, direction, margin, float(ceiling),
                                              used, details, measured, verdict, reason, relation)
@@ -416,7 +424,7 @@ def _contrast(values, method, contrast, direction, margin, used, level, details,
     c = details["contrast"]
     measured += (f"; contrast {contrast}: {method} - {contrast} {c['mean_diff']:.4g} (95% CI {c['ci'][0]:.4g} to "
                  f"{c['ci'][1]:.4g})")
-    on_margin = (verdict == "not reproduced" and reason.startswith("equivalent")) or \
+    on_margin = (verdict == "not reproduced" and (reason.startswith("equivalent") or "not shown worse by" in reason)) or \
         (verdict == "reproduced" and relation in ("no worse", "equivalent"))
     if on_margin and p >= level:
         return measured, "inconclusive", (f"does not discriminate here: {reason}, but {method} is not shown more than "

@@ -137,3 +137,29 @@ def test_a_revision_keeps_the_record_of_a_claim_recorded_at_declaration():
     book.revise({"F7": "not run"}, date="2026-11-25", changed="reason", why="clarity")
     book.protocol_revision({"F7": "inconclusive"})  # not a comparison at this profile: passed over
     assert book.undecided() == [] and len(book.claims["F7"].revisions) == 1
+
+
+def test_a_verdict_the_rule_revision_changed_carries_that_revision_with_the_verdict_before():
+    book = ClaimBook("000_x", "quick")
+    for claim_id in ("F1", "F2"):
+        book.comparison(claim_id, "A beats B", "", method="A", competitors=["B"], direction="lower", metric="m",
+                        budget="b", margin=0.1, margin_reason="noise", contrast="random", origin="check")
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal(12) * 0.01
+    flat = book.decide("F1", {"A": a, "B": a - 0.03, "random": a + 0.01 * rng.standard_normal(12)})
+    assert flat.verdict == "inconclusive" and [r["date"] for r in flat.revisions] == ["2026-12-02"]
+    assert flat.revisions[0]["verdict_before"] == "not reproduced (significantly worse than B)"
+    kept = book.decide("F2", {"A": a, "B": a - 0.03, "random": a + 1.0})
+    assert kept.verdict == "not reproduced" and kept.revisions == []
+    assert book.declared["F1"].revisions == ()  # the rule's revision is the decision's, not the declaration's
+
+
+def test_a_ceiling_is_declared_only_for_a_better_claim_and_as_a_finite_value():
+    book = ClaimBook("000_x", "quick")
+    where = dict(method="A", competitors=["B"], direction="higher", metric="m", budget="b", margin=0.1,
+                 margin_reason="noise", origin="check")
+    assert book.comparison("F1", "A beats B", "", ceiling=1.0, **where).params["ceiling"] == 1.0
+    with pytest.raises(ValueError, match="relation is 'no worse'"):
+        book.comparison("F2", "A no worse", "", ceiling=1.0, relation="no worse", **where)
+    with pytest.raises(ValueError, match="finite"):
+        book.comparison("F3", "A beats B", "", ceiling=float("inf"), **where)

@@ -1,5 +1,6 @@
 """Report, README block and notebook discussion come from the claims files, the paper's claims
 first and ours apart."""
+import json
 import os
 import re
 import shutil
@@ -87,8 +88,15 @@ def test_a_partial_run_says_which_declared_claims_were_not_decided(tmp_path, met
     book.decide("F1", methods(8, {"A": 0.0, "B": 2.0}))  # the run is killed before F2 and finish()
     md, html = write_report(tmp_path / "quick")
     text = md.read_text()
-    assert "Incomplete runs" in text and "1 declared claims were not decided: F2" in text
+    assert "Incomplete runs" in text and "the run did not finish; 1 declared claims were not decided: F2" in text
     assert "not decided: F2" in html.read_text()
+    (tmp_path / "quick" / "000_x.partial.json").write_text(json.dumps(  # a partial run's record: it left fig2 out
+        {"notebook": "000_x", "parts": ["fig1"], "undecided": ["F2"],
+         "left_out": {"fig2": {"jobs": 4, "command": "...", "cpu_h": [1.5, 3]}}}))
+    md, _ = write_report(tmp_path / "quick")
+    assert "000_x: a partial run; left out: fig2 (4 jobs, 1.5-3 CPU-h), so 1 declared claims" in md.read_text()
+    assert "did not finish" not in md.read_text()
+    (tmp_path / "quick" / "000_x.partial.json").unlink()
     book.decide("F2", methods(8, {"A": 0.0, "C": 2.0}))
     book.finish()
     md, _ = write_report(tmp_path / "quick")

@@ -74,6 +74,25 @@ def test_a_verdict_resting_on_the_margin_needs_a_contrast_the_set_up_tells_apart
         assert rules.comparison(values, "A", ["B"], "lower", relation, 0.1, contrast="far").verdict == "reproduced"
     assert rules.comparison(values, "A", ["worse"], "lower", "better", 0.1, contrast="near").verdict == "reproduced"
 
+def test_a_lead_smaller_than_the_margin_takes_the_contrast_test():
+    """A competitor ahead on every seed but by less than the margin gives a verdict that rests on the margin: with
+    a contrast the set-up cannot tell apart it does not discriminate (and says what the rule gave before); with a
+    contrast far behind it stands; a lead beyond the margin is "not reproduced" whatever the contrast."""
+    rng = np.random.default_rng(3)
+    base = rng.standard_normal(12) * 0.01
+    values = {"A": base, "ahead": base - 0.09 - 0.03 * rng.standard_normal(12), "far": base - 0.5 - 0.01 * rng.random(12),
+              "near": base + 0.01 * rng.standard_normal(12), "behind": base + 1.0 + 0.01 * rng.random(12)}
+    plain = rules.comparison(values, "A", ["ahead"], "lower", "better", 0.1)
+    assert plain.verdict == "not reproduced" and "not shown worse by more than 0.1" in plain.reason
+    flat = rules.comparison(values, "A", ["ahead"], "lower", "better", 0.1, contrast="near")
+    assert flat.verdict == "inconclusive" and flat.reason.startswith("does not discriminate here")
+    assert flat.details["rule_before"] == {"verdict": "not reproduced", "reason": "significantly worse than ahead"}
+    kept = rules.comparison(values, "A", ["ahead"], "lower", "better", 0.1, contrast="behind")
+    assert kept.verdict == "not reproduced" and "rule_before" not in kept.details
+    beyond = rules.comparison(values, "A", ["far"], "lower", "better", 0.1, contrast="near")
+    assert beyond.verdict == "not reproduced" and "by more than 0.1" in beyond.reason
+
+
 def test_a_not_reproduced_at_the_ceiling_does_not_discriminate():
     """Two methods that both reach the metric's best value on most seeds cannot be told apart by the margin:
     "equivalent" or "significantly worse" becomes "does not discriminate here"; where the method or the competitor
