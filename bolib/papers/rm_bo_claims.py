@@ -42,6 +42,12 @@ CP_M = 0.01
 #: the normalised return's smallest step: one of the 200 steps of one of the 10 episodes
 CP_RESOLUTION = 1 / (200 * 10)
 CP_WHY = "2 of the 200 steps of an episode (a hundredth of the normalised return's range)"
+#: the normalised return's maximum (every episode held for 200 steps): the best value of the CartPole areas
+CP_CEILING = 1.0
+CP_CEILING_REV = ("2026-12-02", "ceiling: a 'not reproduced' stands only if the methods it rests on are not both within "
+                  "the margin of the normalised return's maximum 1 on most seeds", "an independent audit: in the paper "
+                  "run RM-GP-UCB and TAF both scored the maximum area on 10 of 10 seeds (Fig. 9a) and MTBO did (Fig. 2e), "
+                  "so the set-up left no room to tell them apart; the random-search contrast guards only the floor")
 SHARE_M = 0.1
 SHARE_METRIC = ("share of the previous tasks' weight on {what}, mean over the queries at which the previous tasks hold "
                 "any weight (a run in which they never do: the uniform share, nothing identified)")
@@ -51,13 +57,19 @@ SHARE_REV = ("2026-11-27", "metric: queries at which every previous task has wei
              "share 0; the paper's Fig. 2f and App. D.2 are about which previous tasks get the weight")
 SHARE_WHY = "a tenth of the previous tasks' weight (one task's share under uniform weights over CartPole's 10 tasks)"
 IMG_M = 0.002
-#: the image stand-in's accuracy resolution: one of the 540 validation images (all four targets); the log area regret of
-#: a run that never misses the best cell is floored at it, spread over the queries (comparisons.log_area_regret)
-IMG_RESOLUTION = 1 / 540
 IMG_FLOOR_REV = ("2026-11-27", "metric: a run with no area regret is floored at the accuracy's resolution (1/540 over the "
                  "queries) instead of 1e-12", "as F2e-ts: the floor of a log must be the objective's own resolution, not an "
                  "arbitrary constant that can decide a ratio margin (issue 30)")
-IMG_WHY = "one validation image of the digits' 540 (accuracy resolution 0.0019)"
+IMG_WHY = ("about one validation image of the digits' 540 (the accuracy's resolution, 0.0019); the tables are "
+           "deterministic, so the margin is the objective's own resolution, though retraining one of the digits' three "
+           "best cells with 5 other seeds moves its accuracy with sd 0.0008-0.0061, and the best cell's mean over them is "
+           "0.0044 below its table value")
+IMG_AREA_REV = ("2026-12-02", "metric and margin: from the log of the area regret with the factor 1.25 to the area with "
+                "the margin IMG_M (one validation image), so that Figs. 1e-f and 8a-b are decided on one metric",
+                "an independent audit: with the model of IMG_MODEL_REVISION GP-UCB's area regret on the digits is 0.0034, "
+                "so a factor 1.25 tolerates 0.00085, under half a validation image, and one query's difference in when "
+                "the best cell is found moves the floored log regret by about one unit; F1e-ts, F1e-rgpe and S63-* "
+                "already used the area with IMG_M")
 SVM_M = 0.005
 SVM_WHY = "one validation row of the largest data sets' 200 (accuracy resolution 0.005)"
 
@@ -86,16 +98,17 @@ S63_REV = ("2026-12-01", "declared", "an independent audit found Sec. 6.3's stat
            "stand-ins (F1ef-digits, F2a, F2d list the pairwise differences)", "none (new claim)")
 
 
-def _s63_ts(claims, cid: str, fig: str, where: dict) -> None:
+def _s63_ts(claims, cid: str, fig: str, where: dict, revisions=()) -> None:
     """Sec. 6.3: with many dissimilar previous tasks RM-GP-UCB does significantly better than RM-GP-TS in Fig. ``fig``
-    (``where``: the figure's metric, margin, stages, place and contrast; Fig. 2c's is F2c-ts)."""
+    (``where``: the figure's metric, margin, stages, place, contrast and ceiling; Fig. 2c's is F2c-ts), with the
+    ``revisions`` made after its first results."""
     claims.comparison(cid, f"Sec. 6.3 (Fig. {fig}): with many dissimilar previous tasks RM-GP-UCB does better than RM-GP-TS",
                       "RM-GP-UCB performs significantly better than RM-GP-TS in those experiments with a large number of "
                       "dissimilar meta-tasks (Figs. 2c-e)", method="RM-GP-UCB", competitors=["RM-GP-TS"],
                       **{**where, "location": f"Sec. 6.3, Fig. {fig}"},
                       revisions=[_rev("2026-12-01", "declared", "a second independent audit found this statement of Sec. 6.3 "
                                       "decided only inside comparisons with every method at once (F2d, F2e); seen before: "
-                                      "their pairwise differences", "none (new claim)")])
+                                      "their pairwise differences", "none (new claim)"), *revisions])
 
 
 def _s63(claims, cid: str, rival: str, fig: str, where: dict) -> None:
@@ -160,7 +173,6 @@ def constants(S: dict) -> dict:
     return dict(
         DELTA=DELTA, N_INIT=N_INIT, BEST_AREA=BEST_AREA,
         NS_METHODS=ns_methods, CP_METHODS=cp_methods, IMG_METHODS=img_methods, CP_RESOLUTION=CP_RESOLUTION,
-        IMG_RESOLUTION=IMG_RESOLUTION,
         HAR_METHODS=["GP-UCB", "RM-GP-UCB", "RM-GP-TS", "RGPE", "TAF"],
         CP9_METHODS=["GP-UCB", "RM-GP-UCB", "RM-GP-TS", "RGPE", "TAF"],
         SVM_METHODS=["GP-UCB", "RM-GP-UCB", "RM-GP-TS", "RGPE", "TAF", "PEM-BO"],
@@ -261,17 +273,17 @@ def declare(claims, S: dict) -> dict:
                       "RM-GP-UCB comparable to GP-UCB", method="eps 0.7", competitors=["GP-UCB"], direction="lower",
                       relation="no worse", margin=RATIO, margin_reason=RATIO_WHY, stages=st["c3"],
                       metric="log(R_T / T)", budget=f"T = {TB} queries", figure="fig1d_epsilon", cell="§6.4",
-                      location="Sec. 6.1, Fig. 1d", **paper,
+                      location="Sec. 6.1, Fig. 1d", contrast="nu = 1", **paper,
                       revisions=[_rev("2026-11-22", "metric: from S_T at T = 150 to R_T / T",
                                       "S_T at T = 150 was 0 for every method", "reproduced"),
                                  _rev(*RATIO_REV, "the additive margin of 0.05 per query equalled the measured harm (R_T / T "
-                                      "0.161 for epsilon 0.7 against 0.111 for GP-UCB, worse on 16 of 20 seeds)", "reproduced")])
-    claims.comparison("C3-nu1", "Control for C3: GP-UCB has less regret than RM-GP-UCB with nu fixed at 1 (meta-tasks always "
-                      "trusted)", "non-robust meta-BO is worse than BO without meta-tasks", method="GP-UCB",
-                      competitors=["nu = 1"], direction="lower", margin=SYN_M, margin_reason=SYN_WHY, stages=st["c3"],
-                      metric="mean regret per query R_T / T", budget=f"T = {TB} queries", figure="fig1d_epsilon", cell="§6.4",
-                      **check, revisions=[_rev("2026-11-22", "declared as C3's control",
-                                               "the method C3 accepts must be distinguishable from this one", "none (new claim)")])
+                                      "0.161 for epsilon 0.7 against 0.111 for GP-UCB, worse on 16 of 20 seeds)", "reproduced"),
+                                 _rev("2026-12-02", "contrast: RM-GP-UCB with nu fixed at 1 (the meta-tasks always trusted), "
+                                      "which was the separate check C3-nu1 (GP-UCB better than it; reproduced, 19 of 20 "
+                                      "seeds); C3-nu1 withdrawn", "independent audits: as a claim of its own the control "
+                                      "could hardly fail (GP-UCB ahead by 1.56 on the log scale against a margin of 0.22) "
+                                      "and counted among our checks; as C3's contrast it decides whether a 'no worse' "
+                                      "verdict rests on a set-up that tells harmful transfer apart", "inconclusive")])
     claims.comparison("C3-eps", "Fig. 1d: a larger epsilon is slightly better (epsilon = 1 against 0.1)", "slightly better",
                       method="eps 1.0", competitors=["eps 0.1"], direction="lower", margin=SYN_M, margin_reason=SYN_WHY,
                       stages=st["c3"], metric="mean regret per query R_T / T", budget=f"T = {TB} queries",
@@ -513,9 +525,13 @@ def declare(claims, S: dict) -> dict:
                       + ("" if S["cp_mtbo"] else " (MTBO runs at the paper profile only)"),
                       "RM-GP-UCB achieves the best performance", method="RM-GP-UCB",
                       competitors=[m for m in C["CP_METHODS"] if m != "RM-GP-UCB"], direction="higher", margin=CP_M,
-                      margin_reason=CP_WHY, metric=BEST_AREA + ", normalised return", **cp, contrast=CONTRAST)
+                      margin_reason=CP_WHY, metric=BEST_AREA + ", normalised return", **cp, contrast=CONTRAST,
+                      ceiling=CP_CEILING, revisions=[_rev(*CP_CEILING_REV, "quick: inconclusive (undecided at the cap, 7 "
+                                                          "seeds); paper: not reproduced (significantly worse than MTBO)")])
     _s63_ts(claims, "S63-ts-2e", "2e", {**cp, "direction": "higher", "margin": CP_M, "margin_reason": CP_WHY,
-                                         "metric": BEST_AREA + ", normalised return", "contrast": CONTRAST})
+                                         "metric": BEST_AREA + ", normalised return", "contrast": CONTRAST,
+                                         "ceiling": CP_CEILING},
+            [_rev(*CP_CEILING_REV, "quick: inconclusive (undecided at the cap, 7 seeds); paper: reproduced")])
     claims.comparison("F2e-std", "CartPole (Fig. 2e's setting): RM-GP-UCB with the authors' meta GPs (zero prior mean on each "
                       "task's raw outputs) performs as with ours (each task's outputs standardised)", "not in the paper",
                       method="RM-GP-UCB", competitors=["RM-GP-UCB (raw meta GPs)"], direction="higher", relation="equivalent",
@@ -552,7 +568,9 @@ def declare(claims, S: dict) -> dict:
         claims.comparison("F9a", f"Fig. 9a: in the large CartPole set-up ({C['CP9']}) RM-GP-UCB reaches high returns sooner than "
                           "each other method", "RM-GP-UCB still performs the best", method="RM-GP-UCB",
                           competitors=[m for m in C["CP9_METHODS"] if m != "RM-GP-UCB"], direction="higher", margin=CP_M,
-                          margin_reason=CP_WHY, metric=BEST_AREA + ", normalised return", **cp9, contrast=CONTRAST)
+                          margin_reason=CP_WHY, metric=BEST_AREA + ", normalised return", **cp9, contrast=CONTRAST,
+                          ceiling=CP_CEILING, revisions=[_rev(*CP_CEILING_REV, "paper: not reproduced (equivalent within "
+                                                              "+-0.01 to TAF)")])
         claims.comparison("F9b", f"Fig. 9b: in the large CartPole set-up ({C['CP9']}) RM-GP-TS spends less time per proposal than "
                           "RM-GP-UCB, RGPE and TAF", "RM-GP-TS significantly more scalable than RM-GP-UCB, RGPE and TAF",
                           method="RM-GP-TS", competitors=["RM-GP-UCB", "RGPE", "TAF"], direction="lower", **ns_wall, **cp9)
@@ -579,9 +597,6 @@ def declare(claims, S: dict) -> dict:
     img_no_mtbo = "" if S["img_mtbo"] else " (MTBO runs at the paper profile only)"
     img = dict(budget=f"{N_INIT} initial points + {S['img_T']} queries", stages=S["img_seeds"], cell="§6.10",
                stand_in=C["IMG_STAND_IN"], **paper)
-    img_regret = dict(metric="log of the area regret (the best cell's accuracy minus the area under the best-accuracy curve); "
-                             "a run with none counts as one validation image short at one query",
-                      direction="lower", relation="no worse", margin=RATIO, margin_reason=RATIO_WHY, contrast=CONTRAST)
     img_area = dict(metric=BEST_AREA + ", validation accuracy", direction="higher", margin=IMG_M, margin_reason=IMG_WHY,
                     contrast=CONTRAST)
     for target in img_targets:
@@ -589,12 +604,17 @@ def declare(claims, S: dict) -> dict:
         rivals = [m for m in C["IMG_METHODS"] if m not in ("RM-GP-UCB", "RM-GP-TS" if target == "digits" else "")]
         before = "reproduced" if target == "digits" else "not run (paper profile only)"
         floor_before = "inconclusive" if target == "digits" else "not run (paper profile only)"
-        claims.comparison(f"F1ef-{target}", f"Figs. 1e-f, 6 ({name}): RM-GP-UCB is consistently good: its area regret is not "
-                          f"1.25 times that of any of {', '.join(rivals)} or more"
+        area_before = ("quick: {}; paper: not yet run with this model" if target == "digits" else
+                       "quick: not run; paper: not yet run with this model")
+        claims.comparison(f"F1ef-{target}", f"Figs. 1e-f, 6 ({name}): RM-GP-UCB is consistently good: its area is not "
+                          f"below that of any of {', '.join(rivals)} by one validation image or more"
                           + ("; RM-GP-TS left out here, where the paper has it better (F1e-ts)" if target == "digits" else "")
                           + img_no_mtbo, "RM-GP-UCB is the only method that consistently performs well", method="RM-GP-UCB",
-                          competitors=rivals, figure="fig1ef_image", location="Sec. 6.2, Figs. 1e-f and 6", **img_regret, **img,
-                          revisions=[_rev(*RATIO_REV, IMG_RATIO_WHY, before), _rev(*IMG_FLOOR_REV, floor_before)])
+                          competitors=rivals, figure="fig1ef_image", location="Sec. 6.2, Figs. 1e-f and 6",
+                          **{**img_area, "relation": "no worse"}, **img,
+                          revisions=[_rev(*RATIO_REV, IMG_RATIO_WHY, before), _rev(*IMG_FLOOR_REV, floor_before),
+                                     _rev(*IMG_AREA_REV, area_before.format("inconclusive (undecided at the last look, "
+                                                                            "n = 7; leans for)"))])
         for rival, fig in (("RGPE", "1e"), ("TAF", "1e")) if target == "digits" else (("TAF", "1f"),) if target == "g10" else ():
             _s63(claims, f"S63-{rival.lower()}-{fig}", rival, fig, {**img_area, **img, "figure": "fig1ef_image"})
         if target == "digits":
@@ -642,18 +662,22 @@ def declare(claims, S: dict) -> dict:
                             "assign most meta-weights to the same meta-task (CIFAR-10, CIFAR-100, SVHN)", level=0.8, margin=0.1,
                             unit="seed (our reading: a seed where a method weighs no previous task agrees with nothing)",
                             figure="fig1ef_image", location="App. D.2",
-                            **{k: v for k, v in img.items() if k not in ("budget", "stages")},
+                            **{k: v for k, v in img.items() if k != "budget"},
                             revisions=[_rev("2026-12-01", "declared", "an independent audit found this statement of App. D.2 "
                                             "undeclared; not run before (these targets run at the paper profile only)",
                                             "none (new claim)"),
                                        _rev("2026-12-01", "level: from 0.9 to 0.8 (most seeds), before any result", "a second "
                                             "audit: at the 10 seeds of a first look even 10/10 could not clear 0.9 - 0.1",
-                                            "none (not yet run)")])
-            claims.comparison(f"F1ef-rgpe-{target}", f"App. D.2 ({name}): RM-GP-UCB performs similarly to RGPE: their area "
-                              "regrets are within a factor 1.25 of each other", "RM-GP-UCB performs similarly to RGPE for "
+                                            "none (not yet run)"),
+                                       _rev("2026-12-02", "decided in the image runs' seed stages (alpha spent over the "
+                                            "looks, as for the comparisons) instead of once on the seeds the comparisons "
+                                            "needed", "an independent audit: the later stage ran only for the comparisons' "
+                                            "sake", "none (not yet run with the model of IMG_MODEL_REVISION)")])
+            claims.comparison(f"F1ef-rgpe-{target}", f"App. D.2 ({name}): RM-GP-UCB performs similarly to RGPE: their "
+                              "areas are within one validation image of each other", "RM-GP-UCB performs similarly to RGPE for "
                               "CIFAR-10, CIFAR-100 and SVHN", method="RM-GP-UCB", competitors=["RGPE"], figure="fig1ef_image",
-                              location="App. D.2", **{**img_regret, "relation": "equivalent"}, **img,
-                              revisions=[_rev(*IMG_FLOOR_REV, floor_before)])
+                              location="App. D.2", **{**img_area, "relation": "equivalent"}, **img,
+                              revisions=[_rev(*IMG_FLOOR_REV, floor_before), _rev(*IMG_AREA_REV, area_before)])
             claims.comparison(f"F1ef-ts-{target}", f"Figs. 1f, 6 ({name}): RM-GP-TS does worse than RM-GP-UCB away from the digits",
                               "RM-GP-TS worse than RM-GP-UCB in the tasks other than MNIST", method="RM-GP-UCB",
                               competitors=["RM-GP-TS"], figure="fig1ef_image", location="Sec. 6.2, Figs. 1f and 6",
@@ -661,16 +685,19 @@ def declare(claims, S: dict) -> dict:
         if target in ("digits", "g10"):
             panel = "8a" if target == "digits" else "8b"
             claims.comparison(f"F{panel}", f"Fig. {panel} ({name}): the max over j in the gap estimate costs RM-GP-UCB only "
-                              "marginally: the two area regrets are within a factor 1.25 of each other",
+                              "marginally: the two areas are within one validation image of each other",
                               "the deficit from using the max is marginal (MNIST, CIFAR-10)", method="RM-GP-UCB",
                               competitors=["RM-GP-UCB (gap max)"], figure="fig8_image_gap", location=f"App. D.3, Fig. {panel}",
-                              **{**img_regret, "relation": "equivalent"}, **img,
+                              **{**img_area, "relation": "equivalent"}, **img,
                               revisions=[_rev(*RATIO_REV, IMG_RATIO_WHY, "reproduced (with 23% more regret for the mean "
                                               "than for the max)" if target == "digits" else before),
                                          _rev("2026-11-27", "relation: equivalent (was: the mean no worse than the max)",
                                               "an independent audit: a max variant far worse than the mean contradicts "
                                               "'marginal' and passed the one-sided test", "reproduced" if target == "digits"
-                                              else before), _rev(*IMG_FLOOR_REV, floor_before)])
+                                              else before), _rev(*IMG_FLOOR_REV, floor_before),
+                                         _rev(*IMG_AREA_REV, area_before.format(
+                                             "inconclusive (does not discriminate here: the log regrets within log 1.25, "
+                                             "RM-GP-UCB not shown ahead of random search by it)"))])
     img_cost = ("each image target costs about 150 CPU-seconds per seed for its methods (measured at the quick profile), so this "
                 f"profile runs the target(s) {', '.join(img_targets)} only; the paper profile runs all four")
     for target in [t for t in image_tuning.TASKS if t not in img_targets]:
@@ -718,11 +745,14 @@ def declare(claims, S: dict) -> dict:
         claims.comparison("F2c", f"Fig. 2c: RM-GP-UCB does better than GP-UCB, RM-GP-TS, TAF and PEM-BO ({unit})",
                           "RM-GP-UCB outperforms the other methods (except RGPE)", method="RM-GP-UCB",
                           competitors=["GP-UCB", "RM-GP-TS", "TAF", "PEM-BO"], direction="higher", **svm_area, **svm, contrast=CONTRAST)
-        claims.comparison("F2c-rgpe", f"Fig. 2c: RM-GP-UCB performs comparably to RGPE: its area regret is within a factor 1.25 of "
-                          f"RGPE's ({unit})", "RM-GP-UCB performs comparably to RGPE", method="RM-GP-UCB", competitors=["RGPE"],
-                          direction="lower", relation="equivalent", margin=RATIO, margin_reason=RATIO_WHY,
-                          metric="log of the area regret (the best configuration's accuracy minus the area), averaged over "
-                          "initialisations", **svm, contrast=CONTRAST)
+        claims.comparison("F2c-rgpe", f"Fig. 2c: RM-GP-UCB performs comparably to RGPE: their areas are within one validation "
+                          f"row of each other ({unit})", "RM-GP-UCB performs comparably to RGPE", method="RM-GP-UCB",
+                          competitors=["RGPE"], direction="higher", relation="equivalent", **svm_area, **svm, contrast=CONTRAST,
+                          revisions=[_rev("2026-12-02", "metric and margin: from the log of the area regret with the factor "
+                                          "1.25 to the area with the margin SVM_M (one validation row), as F2c and F2c-ts",
+                                          "an independent audit: at area regrets near 0.01 a factor 1.25 tolerates under "
+                                          "half a validation row, and the recorded result needed about 29,000 targets",
+                                          "paper: inconclusive (undecided at the 25 targets)")])
         claims.comparison("F2c-ts", f"Fig. 2c: RM-GP-TS does unsatisfactorily with these diverse tasks: worse than RM-GP-UCB and "
                           f"RGPE ({unit})", "RM-GP-TS performs unsatisfactorily", method="RM-GP-TS",
                           competitors=["RM-GP-UCB", "RGPE"], direction="lower", **svm_area, **svm, contrast=CONTRAST)
@@ -799,7 +829,8 @@ IMG_CONTRAST_BEFORE = {
 #: the image stand-in's model changed after results (its verdicts before: quick and paper profile)
 IMG_MODEL_REVISION = dict(date="2026-12-02", changed="stand-in model: the dense part of the paper's CNN (two hidden layers of "
                           "64 ReLU units) trained as App. D.2 trains the CNN (RMSprop, 20 epochs, the learning rate, its time "
-                          "decay and the L2 penalty each on [1e-7, 1e-2], log scale), in place of a linear softmax classifier "
+                          "decay and the L2 penalty each on [1e-7, 1e-2], log scale, where the authors' code maps the unit cube "
+                          "linearly), in place of a linear softmax classifier "
                           "trained by SGD on boxes of our own (rate [1e-4, 1], inverse-scaling exponent [0, 1], L2 [1e-7, 1e-1]); "
                           "the same tasks, grid and budgets",
                           why="the linear model's accuracy was flat over most of its box (on the digits half of the cells lay "
@@ -809,7 +840,7 @@ IMG_MODEL_REVISION = dict(date="2026-12-02", changed="stand-in model: the dense 
                               "quick read 'does not discriminate here', the others mostly undecided at the seed cap); its "
                               "three settings and ranges were not the paper's. The new model was fixed from App. D.2 and its "
                               "tables (headroom printed in §6.10) before any method ran on it: the best of 30 random cells "
-                              "falls short by 0.002, 0.029, 0.041 and 0.021 (of 5: 0.041, 0.124, 0.093, 0.052). It also "
+                              "falls short by 0.0024, 0.0296, 0.0407 and 0.0211 (of 5: 0.040, 0.122, 0.092, 0.051). It also "
                               "makes the previous tasks more alike: every task's best cell has the largest learning rate; "
                               "the digits' shortfall at the other tasks' best cells is 0.009, 0.009 and 0.017 (was 0.004, "
                               "0.091 and 0.091) and their rank correlations with the digits 0.98, 0.97 and 0.64 (were 0.79, "

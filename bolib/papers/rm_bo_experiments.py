@@ -24,7 +24,7 @@ from bolib.comparisons import Study
 from bolib.experiment import Cache, Experiment, NotRun, default_cache_dir, stage_seeds
 from bolib.loop import bo_job
 from bolib.papers import rm_bo as theory
-from bolib.papers.rm_bo_claims import (C5_QUERY, C5_SHARE, CONTRAST, CP_RESOLUTION, DELTA, IMG_RESOLUTION, N_INIT,
+from bolib.papers.rm_bo_claims import (C5_QUERY, C5_SHARE, CONTRAST, CP_RESOLUTION, DELTA, N_INIT,
                                       constants)
 
 # ---------------------------------------------------------------- synthetic runs (§5, §6.1-6.5): variants
@@ -40,7 +40,7 @@ FIG1 = {"RM-GP-UCB": {}, "fixed w": {"weights": "fixed"}, "GP-UCB": {"nu": 0.0},
 EXPLORING = ["GP-TS", "GP-UCB (Srinivas beta)"]
 #: C2a and C2b: RM-GP-UCB, GP-UCB and the meta part alone (nu fixed at 1)
 DISSIMILAR = {"RM-GP-UCB": {}, "GP-UCB": {"nu": 0.0}, "nu = 1": {"nu": 1.0}}
-#: Fig. 1d (C3, C3-nu1, C3-eps): several epsilon with r = 0.99, GP-UCB and nu fixed at 1
+#: Fig. 1d (C3 and its contrast, C3-eps): several epsilon with r = 0.99, GP-UCB and nu fixed at 1
 C3_VARIANTS = {**{f"eps {e}": {"eps": e, "r": 0.99} for e in (0.1, 0.3, 0.7, 1.0)}, "GP-UCB": {"nu": 0.0}, "nu = 1": {"nu": 1.0}}
 #: Theorem 2 (C8): both acquisitions, adaptive against nu = 0.5 with fixed weights 1/8
 C8_VARIANTS = {"RM-GP-UCB": {}, "RM-GP-TS": {"acquisition": "ts"}, "GP-UCB": {"nu": 0.0}, "GP-TS": {"acquisition": "ts", "nu": 0.0},
@@ -97,7 +97,7 @@ def c2b(S: dict, seeds) -> list[Experiment]:
 
 
 def c3(S: dict, seeds) -> list[Experiment]:
-    """Fig. 1d: all meta-tasks dissimilar, several epsilon (§6.4: C3, C3-nu1, C3-eps)."""
+    """Fig. 1d: all meta-tasks dissimilar, several epsilon (§6.4: C3, C3-eps)."""
     return [synthetic(S, "rmbo-c3", [8.0] * 4, [20] * 4, C3_VARIANTS, S["T_bound"], seeds)]
 
 
@@ -469,33 +469,29 @@ def cp9_run(ctx, S: dict):
 
 #: Figs. 1e-f (§6.10): the methods whose weights of the image previous tasks are compared
 IMG_WEIGHTED = ("RM-GP-UCB", "RGPE")
-
-
-def img_log_regret(trace) -> float:
-    """The image claims' log area regret, floored at the accuracy's resolution (:data:`IMG_RESOLUTION`)."""
-    return comparisons.log_area_regret(trace, N_INIT, IMG_RESOLUTION)
+#: Figs. 1e-f (§6.10): the digits' previous tasks, in image_tuning.TASKS order
+IMG_PREVIOUS = tuple(t for t in image_tuning.TASKS if t != "digits")
 
 
 def img_values(target: str, run) -> dict:
     """Figs. 1e-f, 8a-b (§6.10): per claim the values of the image study ``run`` (study, results) on ``target``: the
-    log area regret (F1ef-*, F8a-b), the area (F1e-ts, F1e-rgpe, S63-*-1e on the digits; F1ef-ts-*, S63-taf-1f on g10
-    elsewhere) and, on the digits, per seed the shares of the previous tasks' weight (F1e-weights*; previous tasks in
-    image_tuning.TASKS order without the digits)."""
+    area (every comparison of the methods' performance), elsewhere whether RM-GP-UCB and RGPE weigh the same previous
+    task most (F1f-same-*, :func:`same_most_weighted`) and, on the digits, per seed the shares of the previous tasks'
+    weight (F1e-weights*; previous tasks :data:`IMG_PREVIOUS`)."""
     study, results = run
-    traces = study.collect(results)
-    log_regret, area = traces.at("image-tuning", img_log_regret), traces.at("image-tuning", best_area)
-    values = dict.fromkeys([f"F1ef-{target}"] + ([] if target == "digits" else [f"F1ef-rgpe-{target}"]), log_regret)
-    values.update(dict.fromkeys(["F1e-ts", "F1e-rgpe", "S63-rgpe-1e", "S63-taf-1e"] if target == "digits"
-                                else [f"F1ef-ts-{target}"] + (["S63-taf-1f"] if target == "g10" else []), area))
-    if target in ("digits", "g10"):
-        values["F8a" if target == "digits" else "F8b"] = log_regret
+    area = study.collect(results).at("image-tuning", best_area)
+    ids = [f"F1ef-{target}"] + {"digits": ["F1e-ts", "F1e-rgpe", "S63-rgpe-1e", "S63-taf-1e", "F8a"],
+                                "g10": ["F1ef-rgpe-g10", "F1ef-ts-g10", "S63-taf-1f", "F8b"]}.get(
+        target, [f"F1ef-rgpe-{target}", f"F1ef-ts-{target}"])
+    values = dict.fromkeys(ids, area)
+    if target != "digits":
+        values[f"F1f-same-{target}"] = same_most_weighted(study, results)
     if target == "digits":
-        others = [t for t in image_tuning.TASKS if t != "digits"]
         values["F1e-weights"] = {label: weight_shares(study, results, label, [0], 3) for label in IMG_WEIGHTED}
         values["F1e-weights-rgpe"] = {f"RGPE: {task}": weight_shares(study, results, "RGPE", [i], 3)
-                                      for i, task in enumerate(others[:2])}
+                                      for i, task in enumerate(IMG_PREVIOUS[:2])}
         for m, key in (("RM-GP-UCB", "F1e-weights-most"), ("RM-GP-TS", "F1e-weights-most-ts")):
-            values[key] = {f"{m}: {task}": weight_shares(study, results, m, [i], 3) for i, task in enumerate(others)}
+            values[key] = {f"{m}: {task}": weight_shares(study, results, m, [i], 3) for i, task in enumerate(IMG_PREVIOUS)}
     return values
 
 
@@ -526,7 +522,8 @@ def img_table(runs: dict):
     for t, (study, results) in runs.items():
         traces = study.collect(results)
         columns[f"{t}: area"] = {k: v.mean() for k, v in traces.at("image-tuning", best_area).items()}
-        columns[f"{t}: area regret"] = {k: np.exp(v).mean() for k, v in traces.at("image-tuning", img_log_regret).items()}
+        columns[f"{t}: area regret"] = {k: np.mean([tr.optimum for tr in traces["image-tuning", k]]) - v.mean()
+                                        for k, v in traces.at("image-tuning", best_area).items()}
     return pd.DataFrame(columns).rename_axis("mean over seeds")
 
 
@@ -540,14 +537,11 @@ def svm_traces(ctx, S: dict) -> list | None:
 
 def svm_values(S: dict, traces: list) -> dict:
     """Fig. 2c (§6.11): per claim, per method, the values per target of the SVM studies' ``traces`` (every target's, its
-    initialisations averaged): the area (F2c, F2c-ts) and the log of the best accuracy minus the area (F2c-rgpe)."""
+    initialisations averaged): the area of every claim (F2c, F2c-ts, F2c-rgpe)."""
     variants, n_init = svm_variants(S), S["svm_n_init"]
     area = comparisons.per_target(svm_per_run(traces, variants, lambda t: comparisons.mean_best_so_far(t, n_init)),
                                   S["svm_inits"])
-    log_regret = comparisons.per_target(
-        svm_per_run(traces, variants, lambda t: t.optimum - comparisons.mean_best_so_far(t, n_init)), S["svm_inits"],
-        log=True)
-    return {"F2c": area, "F2c-ts": area, "F2c-rgpe": log_regret}
+    return dict.fromkeys(("F2c", "F2c-ts", "F2c-rgpe"), area)
 
 
 def stand_in_adaptive_table(ns_run, har_run, cp_run, img_runs: dict):
@@ -624,10 +618,10 @@ def c2b_values(result) -> dict:
 
 
 def c3_values(result) -> dict:
-    """Fig. 1d (§6.4): log(R_T / T) of epsilon 0.7 and GP-UCB (C3), and R_T / T of every variant (C3-nu1, C3-eps),
-    per seed (``result``: the values of :func:`c3`)."""
-    return {"C3": {k: comparisons.log_regret_per_query(stack(result[0], k, "regret")) for k in ("eps 0.7", "GP-UCB")},
-            **{cid: {k: stack(result[0], k, "regret").mean(1) for k in C3_VARIANTS} for cid in ("C3-nu1", "C3-eps")}}
+    """Fig. 1d (§6.4): log(R_T / T) of epsilon 0.7, GP-UCB and its contrast nu = 1 (C3), and R_T / T of every variant
+    (C3-eps), per seed (``result``: the values of :func:`c3`)."""
+    return {"C3": {k: comparisons.log_regret_per_query(stack(result[0], k, "regret")) for k in ("eps 0.7", "GP-UCB", "nu = 1")},
+            "C3-eps": {k: stack(result[0], k, "regret").mean(1) for k in C3_VARIANTS}}
 
 
 def c4_values(result) -> dict:
