@@ -208,7 +208,7 @@ def _look(adv: dict[str, np.ndarray], relation: str, margin: float, a: float) ->
             return "not reproduced", f"significantly worse than {', '.join(worse)} by more than {margin:g}", ps, worse
         if equal := holm_hits(p_within):
             return "not reproduced", f"equivalent within +-{margin:g} to {', '.join(equal)}", ps, equal
-        if worse := holm_hits(p_worse):  # behind, but not shown behind by the margin: a verdict on the margin
+        if worse := holm_hits(p_worse):  # behind, neither within the margin nor shown beyond it
             return "not reproduced", (f"significantly worse than {', '.join(worse)}, not shown worse by more than "
                                       f"{margin:g}"), ps, worse
         if iut(p_better):
@@ -315,10 +315,12 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
     paired (same initial design and noise), and look k uses the first ``stages[k]`` of them.
 
     ``relation`` "better": ``method`` is {lower, higher} than each competitor. At each look, at
-    that look's alpha: *not reproduced* when some competitor is significantly better (Holm across
-    competitors), or when the difference to some competitor lies within +-``margin`` (two
-    one-sided tests, Holm; "equivalent"); *reproduced* when ``method`` is significantly better
-    than every competitor (intersection-union); otherwise the next look.
+    that look's alpha, in this order: *not reproduced* when some competitor is significantly better
+    by more than ``margin`` (Holm across competitors), when the difference to some competitor lies
+    within +-``margin`` (two one-sided tests, Holm; "equivalent", a verdict resting on the margin),
+    or when some competitor is significantly better by an amount neither inside nor beyond the
+    margin; *reproduced* when ``method`` is significantly better than every competitor
+    (intersection-union); otherwise the next look.
     ``relation`` "no worse": reproduced when ``method`` is significantly less than ``margin``
     worse than every competitor; not reproduced when significantly more than ``margin`` worse
     than one. ``relation`` "equivalent": reproduced when within +-``margin`` of every competitor;
@@ -335,7 +337,7 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
     separate methods by the margin, and the verdict is *inconclusive* ("does not discriminate here").
 
     With ``ceiling`` (the best value the metric can take, such as a normalised return's maximum), a
-    "not reproduced" under "better" stands only if some competitor it rests on has room to be told
+    verdict that rests on the margin stands only if the competitors it rests on have room to be told
     apart from ``method``: where ``method`` and every such competitor are within ``margin`` of the
     ceiling on more than half of the seeds, the set-up is saturated and the verdict is *inconclusive*
     ("does not discriminate here"), the mirror of the contrast's test at the floor.
@@ -409,6 +411,13 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
                     used, details)
 
 
+def _on_margin(verdict: str, reason: str, relation: str) -> bool:
+    """Whether a verdict of :func:`comparison` rests on the margin: "equivalent" under "better", "reproduced" under
+    "no worse" and "equivalent" (the verdicts that a contrast and a ceiling test)."""
+    return (verdict == "not reproduced" and reason.startswith("equivalent")) or \
+        (verdict == "reproduced" and relation in ("no worse", "equivalent"))
+
+
 def _contrast(values, method, contrast, direction, margin, used, level, details, measured, verdict, reason,
               relation) -> tuple[str, str, str]:
     """:func:`comparison`'s test of the set-up: is ``method`` more than ``margin`` better than
@@ -424,9 +433,7 @@ def _contrast(values, method, contrast, direction, margin, used, level, details,
     c = details["contrast"]
     measured += (f"; contrast {contrast}: {method} - {contrast} {c['mean_diff']:.4g} (95% CI {c['ci'][0]:.4g} to "
                  f"{c['ci'][1]:.4g})")
-    on_margin = (verdict == "not reproduced" and (reason.startswith("equivalent") or "not shown worse by" in reason)) or \
-        (verdict == "reproduced" and relation in ("no worse", "equivalent"))
-    if on_margin and p >= level:
+    if _on_margin(verdict, reason, relation) and p >= level:
         return measured, "inconclusive", (f"does not discriminate here: {reason}, but {method} is not shown more than "
                               f"{margin:g} better than {contrast} either (p={p:.3g}), so the set-up cannot "
                               "separate methods by the margin")
@@ -436,9 +443,9 @@ def _contrast(values, method, contrast, direction, margin, used, level, details,
 def _ceiling(values, method, competitors, resting, direction, margin, ceiling, used, details, measured, verdict, reason,
              relation) -> tuple[str, str, str]:
     """:func:`comparison`'s test of saturation: on how many of the first ``used`` seeds are ``method`` and each
-    competitor within ``margin`` of ``ceiling`` (both at once)? A "not reproduced" under "better" becomes
-    inconclusive where, for every competitor in ``resting``, that holds on more than half of the seeds. Returns
-    (measured, verdict, reason); ``details["ceiling"]`` records the counts."""
+    competitor within ``margin`` of ``ceiling`` (both at once)? A verdict resting on the margin (:func:`_on_margin`)
+    becomes inconclusive where, for every competitor in ``resting``, that holds on more than half of the seeds.
+    Returns (measured, verdict, reason); ``details["ceiling"]`` records the counts."""
     def near(name):
         v = np.asarray(values[name], dtype=float)[:used]
         return v >= ceiling - margin if direction == "higher" else v <= ceiling + margin
@@ -447,7 +454,7 @@ def _ceiling(values, method, competitors, resting, direction, margin, ceiling, u
     details["ceiling"] = {"value": ceiling, "both_near": both, "method_near": int(np.sum(near(method))), "n": used}
     measured += (f"; ceiling {ceiling:g}: {method} within the margin of it on {details['ceiling']['method_near']}/{used} "
                  "seeds")
-    if verdict == "not reproduced" and relation == "better" and resting and all(both[c] > used / 2 for c in resting):
+    if _on_margin(verdict, reason, relation) and resting and all(both[c] > used / 2 for c in resting):
         counts = ", ".join(f"{c} {both[c]}" for c in resting)
         return measured, "inconclusive", (f"does not discriminate here: {reason}, but {method} and {', '.join(resting)} "
                                           f"are both within {margin:g} of the best value {ceiling:g} on most seeds "

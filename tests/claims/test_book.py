@@ -154,12 +154,11 @@ def test_a_verdict_the_rule_revision_changed_carries_that_revision_with_the_verd
     assert book.declared["F1"].revisions == ()  # the rule's revision is the decision's, not the declaration's
 
 
-def test_a_ceiling_is_declared_only_for_a_better_claim_and_as_a_finite_value():
+def test_a_ceiling_is_declared_as_a_finite_value_and_stated_in_the_rule():
     book = ClaimBook("000_x", "quick")
     where = dict(method="A", competitors=["B"], direction="higher", metric="m", budget="b", margin=0.1,
                  margin_reason="noise", origin="check")
-    assert book.comparison("F1", "A beats B", "", ceiling=1.0, **where).params["ceiling"] == 1.0
-    with pytest.raises(ValueError, match="relation is 'no worse'"):
-        book.comparison("F2", "A no worse", "", ceiling=1.0, relation="no worse", **where)
+    declared = book.comparison("F1", "A beats B", "", ceiling=1.0, **where)
+    assert declared.params["ceiling"] == 1.0 and "best value 1 on more than half" in declared.rule
     with pytest.raises(ValueError, match="finite"):
         book.comparison("F3", "A beats B", "", ceiling=float("inf"), **where)

@@ -74,29 +74,36 @@ def test_a_verdict_resting_on_the_margin_needs_a_contrast_the_set_up_tells_apart
         assert rules.comparison(values, "A", ["B"], "lower", relation, 0.1, contrast="far").verdict == "reproduced"
     assert rules.comparison(values, "A", ["worse"], "lower", "better", 0.1, contrast="near").verdict == "reproduced"
 
-def test_a_lead_smaller_than_the_margin_takes_the_contrast_test():
-    """A competitor ahead on every seed but by less than the margin gives a verdict that rests on the margin: with
-    a contrast the set-up cannot tell apart it does not discriminate (and says what the rule gave before); with a
-    contrast far behind it stands; a lead beyond the margin is "not reproduced" whatever the contrast."""
+def test_a_competitors_lead_inside_the_margin_is_equivalence_and_takes_the_contrast_test():
+    """A competitor ahead on every seed by a difference inside the margin gives "equivalent" (not "significantly
+    worse"), a verdict resting on the margin: with a contrast the set-up cannot tell apart it does not discriminate
+    (and says what the rule gave before); with a contrast far behind it stands. A significant lead that is neither
+    inside nor beyond the margin, like the method's own significant lead, does not rest on the margin; a lead beyond
+    the margin is "not reproduced" whatever the contrast."""
     rng = np.random.default_rng(3)
     base = rng.standard_normal(12) * 0.01
-    values = {"A": base, "ahead": base - 0.09 - 0.03 * rng.standard_normal(12), "far": base - 0.5 - 0.01 * rng.random(12),
+    values = {"A": base, "inside": base - 0.03 - 0.002 * rng.standard_normal(12),
+              "edge": base - 0.09 - 0.03 * rng.standard_normal(12), "far": base - 0.5 - 0.01 * rng.random(12),
               "near": base + 0.01 * rng.standard_normal(12), "behind": base + 1.0 + 0.01 * rng.random(12)}
-    plain = rules.comparison(values, "A", ["ahead"], "lower", "better", 0.1)
-    assert plain.verdict == "not reproduced" and "not shown worse by more than 0.1" in plain.reason
-    flat = rules.comparison(values, "A", ["ahead"], "lower", "better", 0.1, contrast="near")
+    plain = rules.comparison(values, "A", ["inside"], "lower", "better", 0.1)
+    assert plain.verdict == "not reproduced" and plain.reason.startswith("equivalent")
+    flat = rules.comparison(values, "A", ["inside"], "lower", "better", 0.1, contrast="near")
     assert flat.verdict == "inconclusive" and flat.reason.startswith("does not discriminate here")
-    assert flat.details["rule_before"] == {"verdict": "not reproduced", "reason": "significantly worse than ahead"}
-    kept = rules.comparison(values, "A", ["ahead"], "lower", "better", 0.1, contrast="behind")
+    assert flat.details["rule_before"] == {"verdict": "not reproduced", "reason": "significantly worse than inside"}
+    kept = rules.comparison(values, "A", ["inside"], "lower", "better", 0.1, contrast="behind")
     assert kept.verdict == "not reproduced" and "rule_before" not in kept.details
+    edge = rules.comparison(values, "A", ["edge"], "lower", "better", 0.1, contrast="near")
+    assert edge.verdict == "not reproduced" and "not shown worse by more than 0.1" in edge.reason
+    mirror = {"A": values["edge"], "edge": values["A"], "near": values["near"]}  # the method's own lead of that size
+    assert rules.comparison(mirror, "A", ["edge"], "lower", "better", 0.1, contrast="near").verdict == "reproduced"
     beyond = rules.comparison(values, "A", ["far"], "lower", "better", 0.1, contrast="near")
     assert beyond.verdict == "not reproduced" and "by more than 0.1" in beyond.reason
 
 
-def test_a_not_reproduced_at_the_ceiling_does_not_discriminate():
-    """Two methods that both reach the metric's best value on most seeds cannot be told apart by the margin:
-    "equivalent" or "significantly worse" becomes "does not discriminate here"; where the method or the competitor
-    has room below the ceiling, the verdict stands, and a verdict that is not "not reproduced" never changes."""
+def test_a_verdict_on_the_margin_at_the_ceiling_does_not_discriminate():
+    """Two methods that both reach the metric's best value on most seeds cannot be told apart by the margin: a
+    verdict resting on the margin ("equivalent") becomes "does not discriminate here"; where the method or the
+    competitor has room below the ceiling, or the verdict does not rest on the margin, it stands."""
     top = np.ones(10)
     shy = np.r_[np.ones(8), 0.999, 0.998]  # within the margin 0.01 of 1 on every seed, a little below on two
     values = {"A": shy, "tied": top, "room": np.linspace(0.80, 0.90, 10), "low": np.linspace(0.50, 0.60, 10)}
@@ -111,6 +118,12 @@ def test_a_not_reproduced_at_the_ceiling_does_not_discriminate():
     assert ahead.verdict == "reproduced" and ahead.details["ceiling"]["both_near"] == {"low": 0}
     lower = {"A": 1.0 - shy, "tied": 1.0 - top}  # the same with regrets: the ceiling is the least value
     assert rules.comparison(lower, "A", ["tied"], "lower", "better", 0.01, ceiling=0.0).verdict == "inconclusive"
+    same = rules.comparison(values, "A", ["tied"], "higher", "equivalent", 0.01, ceiling=1.0)
+    assert same.verdict == "inconclusive" and same.reason.startswith("does not discriminate here")
+    gap = {"A": np.r_[np.ones(36), np.full(24, 0.2)], "top": np.ones(60)}  # both at 1 on 36 of 60 seeds, but a
+    reversal = rules.comparison(gap, "A", ["top"], "higher", "better", 0.01, ceiling=1.0)  # reversal beyond the margin
+    assert reversal.verdict == "not reproduced" and "by more than 0.01" in reversal.reason
+    assert reversal.details["ceiling"]["both_near"] == {"top": 36}
 
 
 def test_leans_points_where_the_means_go():
