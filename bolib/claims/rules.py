@@ -384,8 +384,8 @@ def comparison(values: Mapping[str, Sequence[float]], method: str, competitors: 
     if contrast:
         measured, verdict, reason = _contrast(values, method, contrast, direction, margin, used, looks[-1]["alpha"],
                                               details, measured, verdict, reason, relation)
-    if verdict == "inconclusive" and relation == "better":  # the contrast's, where the rule before 2026-12-02 kept
-        a = looks[-1]["alpha"]                               # any significant lead of a competitor as "not reproduced"
+    if verdict == "inconclusive" and relation == "better":  # the contrast's, on an equivalence that a competitor's
+        a = looks[-1]["alpha"]                               # significant lead also met: book.RULE_REVISION marks it
         behind = [c for c, r in zip(competitors, holm([looks[-1]["worse"][c] for c in competitors], a)) if r]
         if behind:
             details["rule_before"] = {"verdict": "not reproduced", "reason": f"significantly worse than {', '.join(behind)}"}
