@@ -136,7 +136,7 @@ def test_readme_costs_and_paper_blocks_are_the_ones_generated_from_the_committed
 
 
 def test_a_calibration_part_cuts_the_bo_runs_and_keeps_the_rest_of_their_parameters():
-    jobs = costs.planned_jobs("003_bore", "paper", -1, ["003-fig1-hartmann6"], first_seeds=1)
+    jobs = costs.planned_jobs("003_bore", "paper", -1, ["003-fig1-bore-hartmann6", "003-fig1-gp-hartmann6"], first_seeds=1)
     cut = costs.calibration_jobs(jobs, 510)
     assert len(cut) == len(jobs) == 3
     for job, short in zip(jobs, cut):

@@ -58,18 +58,26 @@ def test_notebook_runs_at_smoke_profile(name, tmp_path):
     assert sorted(Path(pipeline.PROJECT_ROOT, "figures").rglob("*")) == figures_before
 
 
+def partial_smoke_run(tmp_path, name: str, parts: list) -> tuple[dict, dict]:
+    """Run notebook ``name`` at smoke as a partial run of ``parts``; its claims record and partial record, after the
+    checks every partial run must pass (undecided claims named in both, the left-out experiments exactly those
+    outside ``parts``)."""
+    pipeline.reproduce("smoke", [name], executor="local", output_root=tmp_path, progress=False, parts=parts)
+    run = tmp_path / "experiments" / "smoke"
+    record = json.loads((run / f"{name}.claims.json").read_text())
+    partial = json.loads((run / f"{name}.partial.json").read_text())
+    assert not record["complete"] and record["undecided"] and record["undecided"] == partial["undecided"]
+    assert list(partial["left_out"]) == [e.name for e in pipeline.planned_experiments(name, "smoke")
+                                         if not e.name.startswith(tuple(parts))]
+    return record, partial
+
+
 @pytest.mark.slow
 def test_a_partial_run_decides_what_its_parts_decide_and_records_what_it_left_out(tmp_path):
     from bolib import costs, status
 
-    pipeline.reproduce("smoke", ["002_addgpucb"], executor="local", output_root=tmp_path, progress=False,
-                       parts=["fig3", "dev"])
+    record, partial = partial_smoke_run(tmp_path, "002_addgpucb", ["fig3", "dev"])
     run = tmp_path / "experiments" / "smoke"
-    record = json.loads((run / "002_addgpucb.claims.json").read_text())
-    partial = json.loads((run / "002_addgpucb.partial.json").read_text())
-    assert not record["complete"] and record["undecided"] and record["undecided"] == partial["undecided"]
-    assert list(partial["left_out"]) == [e.name for e in pipeline.planned_experiments("002_addgpucb", "smoke")
-                                         if not e.name.startswith(("fig3", "dev"))]
     assert all(c["command"].endswith(f"--jobs-only --experiments {name}") for name, c in partial["left_out"].items())
     priced = costs.price_partial(run / "002_addgpucb.partial.json")  # what the command line adds
     assert all(0 <= c["cpu_h"][0] <= c["cpu_h"][1] for c in priced["left_out"].values())
@@ -81,17 +89,26 @@ def test_a_partial_run_decides_what_its_parts_decide_and_records_what_it_left_ou
 
 
 @pytest.mark.slow
+def test_notebook_003_decides_the_svgd_ablation_without_figure_1s_gp_baselines(tmp_path):
+    from bolib import status
+
+    parts = ["003-theory", "003-appb", "003-fig1-bore", "003-appe", "003-racing", "003-fig2"]  # all but Theorem 4's
+    with pytest.raises(Exception, match="003-theorem4"):  # §5 runs in one cell: its experiments go together
+        pipeline.reproduce("smoke", ["003_bore"], executor="local", output_root=tmp_path, progress=False, parts=parts)
+    record, partial = partial_smoke_run(tmp_path, "003_bore", [*parts, "003-theorem4"])
+    assert partial["left_out"] and all(name.startswith("003-fig1-gp-") for name in partial["left_out"])
+    verdicts = {c["id"]: c["verdict"] for c in record["claims"]}
+    assert verdicts["F1-target-six-hump-camel"] and verdicts["F1-space-six-hump-camel"]
+    assert "F1-six-hump-camel" in partial["undecided"] and not verdicts.get("F1-six-hump-camel")
+    assert status.main(tmp_path) == 0  # current, as a partial run
+
+
+@pytest.mark.slow
 def test_notebook_004_leaves_out_the_real_data_stand_ins_outside_its_parts(tmp_path):
     from bolib import status
 
     parts = ["rmbo-c", "rmbo-fig1", "rmbo-lemma", "rmbo-ns", "rmbo-har"]  # the synthetic and theory runs, two stand-ins
-    pipeline.reproduce("smoke", ["004_rmbo"], executor="local", output_root=tmp_path, progress=False, parts=parts)
-    run = tmp_path / "experiments" / "smoke"
-    record = json.loads((run / "004_rmbo.claims.json").read_text())
-    partial = json.loads((run / "004_rmbo.partial.json").read_text())
-    assert not record["complete"] and record["undecided"] == partial["undecided"]
-    assert list(partial["left_out"]) == [e.name for e in pipeline.planned_experiments("004_rmbo", "smoke")
-                                         if not e.name.startswith(tuple(parts))]
+    record, partial = partial_smoke_run(tmp_path, "004_rmbo", parts)
     assert any(name.startswith("rmbo-fig9-cp") for name in partial["left_out"])  # Fig. 9 is not the part rmbo-c(p)
     measured = {c["id"] for c in record["claims"] if c.get("measured")}
     assert {"F2a", "F2d"} <= measured and not {"F2a", "F2d"} & set(partial["undecided"])

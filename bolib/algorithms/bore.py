@@ -16,7 +16,7 @@ Methods (classifier; how the next points are chosen):
   [0, 1], which only creates flat ties).
 * ``batch-bore``: MLP; M SVGD particles targeting p_hat ~ pi_hat (Sec. 5), on the clipped cube
   (``space="x"``) or in logit coordinates (``space="logit"``); every batch method takes ``space``.
-* ``batch-bore++``: PLS with the band; M SVGD particles targeting p_hat ~ max(pi_hat + beta sigma, 1e-6)
+* ``batch-bore++``: PLS with the band; M SVGD particles targeting p_hat ~ min(1, max(pi_hat + beta sigma, 1e-6)) (eq. 20)
   (Sec. 5.1).
 * ``batch-bore-rff`` / ``batch-bore++-rff``: Bayesian logistic regression on random features (App. E);
   SVGD on the moderated probability sigmoid(mu_a / sqrt(1 + pi s_a^2 / 8)) / on the upper quantile

@@ -506,24 +506,36 @@ def tail_exponents(cumulative, start: float = 0.25) -> np.ndarray:
 
 
 #: the bounds whose growth :func:`bound_growth` gives
-BOUNDS = ("theorem3", "theorem4", "bayes")
+BOUNDS = ("theorem3", "theorem4", "theorem4-fixed", "bayes")
+
+
+def eq22_order(T, xi, b: float = B) -> np.ndarray:
+    """Eq. 22's order in T, constants dropped: sqrt(T) (b sqrt(xi_T) + xi_T), for any information gain ``xi``
+    (an array over T). Its log-log slope tends to 1/2 + the growth exponent of xi_T, so the bound is
+    sublinear only where xi_T = o(sqrt T)."""
+    T, xi = np.asarray(T, dtype=float), np.asarray(xi, dtype=float)
+    return np.sqrt(T) * (b * np.sqrt(xi) + xi)
 
 
 def bound_growth(theorem: str, T, M: int = 1, n_domain: int = 100, b: float = B) -> np.ndarray:
     """The growth in T of a regret bound, constants dropped, with the SE kernel's xi_T = log^2 T in d = 1
     (Srinivas et al.'s O(log^{d+1} T), the rate the paper cites for Theorems 3 and 4):
 
-    * ``"theorem3"``: sqrt(T) (b sqrt(xi_T) + xi_T) (eq. 22's order);
+    * ``"theorem3"``: sqrt(T) (b sqrt(xi_T) + xi_T) (eq. 22's order, :func:`eq22_order`);
     * ``"theorem4"``: sqrt(T) (b sqrt(xi_T) + sqrt(xi_T xi_MT)), T rounds of M points (eq. 28's order);
+    * ``"theorem4-fixed"``: sqrt(T xi_T), the same proof with a fixed beta (A.16-A.22 with beta_t = beta: eq. 28's
+      second term comes from beta_T's growth, A.23-A.24);
     * ``"bayes"``: sqrt(T xi_T log(|X| T^2 / sqrt(2 pi))) (Russo & Van Roy's Bayesian bound via GP-UCB,
       which App. B cites, on a domain of ``n_domain`` points)."""
     check_choice("bound", theorem, BOUNDS)
     T = np.asarray(T, dtype=float)
     xi = np.log(T) ** 2
     if theorem == "theorem3":
-        return np.sqrt(T) * (b * np.sqrt(xi) + xi)
+        return eq22_order(T, xi, b)
     if theorem == "theorem4":
         return np.sqrt(T) * (b * np.sqrt(xi) + np.sqrt(xi * np.log(M * T) ** 2))
+    if theorem == "theorem4-fixed":
+        return np.sqrt(T * xi)
     return np.sqrt(T * xi * np.log(n_domain * T ** 2 / math.sqrt(2 * math.pi)))
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from bolib import plots
-from bolib.comparisons import Study
+from bolib.comparisons import Study, Traces
 from bolib.experiment import Experiment, stage_seeds
 from bolib.papers import bore as pb
 from bolib.papers.bore_claims import FIG1_NAMED
@@ -68,10 +68,12 @@ SVGD_VARIANTS = {"batch BORE": ("prob", "x"), "batch BORE (logit target)": ("log
                  "batch BORE (logit target, logit coordinates)": ("logit", "logit")}
 
 
-def fig1(S: dict, seeds: Sequence[int]) -> dict[str, Study]:
-    """§6.1, Figure 1: batch BORE against q-EI and LP-EI on the synthetic problems, one study per problem;
-    on the two problems the paper names (:data:`bolib.papers.bore_claims.FIG1_NAMED`) also the SVGD
-    variants of :data:`SVGD_VARIANTS`."""
+def fig1(S: dict, seeds: Sequence[int]) -> dict[str, dict[str, Study]]:
+    """§6.1, Figure 1: batch BORE against q-EI and LP-EI on the synthetic problems; per problem two studies,
+    ``"batch BORE"`` (experiment ``003-fig1-bore-<problem>``; on the two problems the paper names,
+    :data:`bolib.papers.bore_claims.FIG1_NAMED`, with the SVGD variants of :data:`SVGD_VARIANTS` and random
+    search, their contrast) and ``"GP"`` (``003-fig1-gp-<problem>``: q-EI and LP-EI, whose fits are over 90%
+    of the figure's CPU-hours, so that a partial run can leave them out)."""
     n_init, rounds, q = S["fig1_n_init"], S["fig1_rounds"], S["fig1_batch"]
     refits = {"refit_growth": S["gp_refit_growth"], "refit_after": S["gp_refit_after"],
               "refit_until": S["gp_refit_until"]} if S["gp_refit_growth"] else {}
@@ -85,18 +87,62 @@ def fig1(S: dict, seeds: Sequence[int]) -> dict[str, Study]:
                              "target": target, "space": space}}
 
     def variants(problem: str) -> dict:
-        labels = list(SVGD_VARIANTS) if problem in FIG1_NAMED else ["batch BORE"]
-        return {label: batch_bore(problem, *SVGD_VARIANTS[label]) for label in labels}
+        if problem not in FIG1_NAMED:
+            return {"batch BORE": batch_bore(problem, *SVGD_VARIANTS["batch BORE"])}
+        return {**{label: batch_bore(problem, *choice) for label, choice in SVGD_VARIANTS.items()},
+                "random search": {"method": "random"}}  # the ablation's contrast
 
-    return {problem: Study(f"003-fig1-{problem}", [problem], {
-        **variants(problem),
-        "q-EI": {"method": "botorch-logei",
-                 "settings": {"num_restarts": S["qei_restarts"], "raw_samples": S["qei_raw_samples"], **mc, **warm, **refits}},
-        "LP-EI": {"method": "lp-ei",
-                  "settings": {"n_candidates": S["lpei_candidates"], "maxiter": S["lpei_maxiter"], **refits}}},
-        seeds, fixed={"budget": n_init + rounds * q, "n_init": n_init, "mode": "sync", "batch_size": q,
-                      **({"dim": DIMS[problem]} if problem in DIMS else {})})
-        for problem in S["fig1_problems"]}
+    gp = {"q-EI": {"method": "botorch-logei",
+                   "settings": {"num_restarts": S["qei_restarts"], "raw_samples": S["qei_raw_samples"], **mc, **warm,
+                                **refits}},
+          "LP-EI": {"method": "lp-ei",
+                    "settings": {"n_candidates": S["lpei_candidates"], "maxiter": S["lpei_maxiter"], **refits}}}
+
+    def study(problem: str, family: str, competitors: dict) -> Study:
+        return Study(f"003-fig1-{'bore' if family == 'batch BORE' else 'gp'}-{problem}", [problem], competitors,
+                     seeds, fixed={"budget": n_init + rounds * q, "n_init": n_init, "mode": "sync", "batch_size": q,
+                                   **({"dim": DIMS[problem]} if problem in DIMS else {})})
+
+    return {problem: {"batch BORE": study(problem, "batch BORE", variants(problem)), "GP": study(problem, "GP", gp)}
+            for problem in S["fig1_problems"]}
+
+
+def joined(parts: Sequence[Traces]) -> Traces:
+    """The traces of several studies of the same problems as one :class:`~bolib.comparisons.Traces`."""
+    return Traces({key: runs for part in parts for key, runs in part.runs.items()},
+                  list(dict.fromkeys(problem for part in parts for problem in part.problems)),
+                  [label for part in parts for label in part.labels])
+
+
+def decidable(ctx, claim_id: str, values: dict) -> bool:
+    """Whether every run a declared comparison names (method, competitors, contrast) is among ``values``: a
+    partial run that left some of them out leaves the claim undecided."""
+    declared = ctx.claims.declared.get(claim_id)
+    if declared is None:
+        return False
+    params = declared.params
+    named = {params["method"], *params["competitors"], *([params["contrast"]] if params.get("contrast") else [])}
+    return named <= set(values)
+
+
+def fig1_run(ctx, S: dict) -> dict[str, Traces]:
+    """§6.1: Figure 1 in the seed stages of ``fig1_seeds`` (every problem's studies to the executor together; the
+    next stage only while an F1 claim is undecided); per problem the traces of both families, or of those a
+    partial run computed."""
+    families = fig1(S, [])
+
+    def run(seeds) -> dict[str, Traces]:
+        traces = ctx.collect({(problem, family): st for problem, fams in fig1(S, seeds).items()
+                              for family, st in fams.items()})
+        return {problem: joined([traces[problem, family] for family in fams if (problem, family) in traces])
+                for problem, fams in families.items() if any((problem, family) in traces for family in fams)}
+
+    def values(traces: dict[str, Traces]) -> dict:
+        return {claim: tr.at(problem) for problem, tr in traces.items()
+                for claim in (f"F1-{problem}", f"F1-target-{problem}", f"F1-space-{problem}")
+                if decidable(ctx, claim, tr.at(problem))}
+
+    return ctx.staged(S["fig1_seeds"], run, values) or {}
 
 
 def appe(S: dict, seeds: Sequence[int]) -> dict[int, Study]:
@@ -118,6 +164,37 @@ def relative_gain(values: dict) -> np.ndarray:
     """Per trial, how much less regret batch BORE++ has than batch BORE, relative to batch BORE's
     (App. E's claim that the gain grows with the dimension)."""
     return (values["batch BORE"] - values["batch BORE++"]) / values["batch BORE"]
+
+
+def appe_run(ctx, S: dict) -> dict[int, Traces]:
+    """§6.2: App. E in the seed stages of ``appe_seeds``, every dimension's study to the executor together. Claims:
+    E-d<min> (batch BORE++ against batch BORE at the smallest dimension), E-d<max> (the relative gain at the
+    largest dimension against the smallest) and E-gain-d4 (at d = 4 against d = 3). Every dimension or none: a
+    partial run that leaves out one leaves the claims undecided."""
+    dims = list(appe(S, []))
+
+    def run(seeds) -> dict[int, Traces]:
+        return ctx.collect(appe(S, seeds))
+
+    def gain(traces, d) -> np.ndarray:
+        return relative_gain(traces[d].at("rosenbrock", regret_after_design))
+
+    def values(traces) -> dict:
+        if set(traces) != set(dims):
+            return {}
+        wanted = {f"E-d{min(dims)}": lambda: traces[min(dims)].at("rosenbrock", regret_after_design),
+                  f"E-d{max(dims)}": lambda: {f"d = {d}": gain(traces, d) for d in (max(dims), min(dims))},
+                  "E-gain-d4": lambda: {f"d = {d}": gain(traces, d) for d in (4, 3)}}
+        return {claim: make() for claim, make in wanted.items() if claim in ctx.claims.declared}
+
+    return ctx.staged(S["appe_seeds"], run, values) or {}
+
+
+def on_faces(trace, n_init: int = 10, tol: float = 1e-9) -> float:
+    """The share of a run's coordinates after its ``n_init`` initial points that lie on a face of the unit cube
+    (0 or 1 within ``tol``): where the SVGD target is flat, only the repulsion moves the clipped particles."""
+    X = np.asarray(trace.X)[n_init:]
+    return float(np.mean((X <= tol) | (X >= 1 - tol)))
 
 
 def best_lap(trace) -> float:
@@ -142,6 +219,14 @@ def racing(S: dict, seeds: Sequence[int]) -> Study:
                  fixed={"budget": S["race_budget"], "n_init": S["race_n_init"]})
 
 
+def racing_run(ctx, S: dict) -> Traces | None:
+    """§6.3: the racing line in the seed stages of ``race_seeds``; claims R-gp, R-pp, F2-pls-random-racing-line and
+    F2-pp-similar-racing-line on the best lap time (None if a partial run left it out)."""
+    return ctx.staged(S["race_seeds"], lambda seeds: ctx.collect(racing(S, seeds)),
+                      lambda traces: {claim: traces.at("racing-line", best_lap) for claim in
+                                      ("R-gp", "R-pp", "F2-pls-random-racing-line", "F2-pp-similar-racing-line")})
+
+
 def repeat_seed(seed: int) -> dict:
     """Benchmark options of a mini-FCNet run: the trial's seed enters the choice of the training a query returns."""
     return {"repeat_seed": seed}
@@ -159,6 +244,18 @@ def fig2(S: dict, seeds: Sequence[int]) -> dict[str, Study]:
             for problem in S["fig2_problems"]}
 
 
+def fig2_run(ctx, S: dict) -> dict[str, Traces]:
+    """§6.4: Figure 2's tuning stand-ins in the seed stages of ``fig2_seeds``, every problem's study to the executor
+    together; claims F2-*-<problem> on the final simple regret."""
+    def values(traces) -> dict:
+        return {claim: tr.at(problem) for problem, tr in traces.items()
+                for claim in (f"F2-pp-{problem}", f"F2-mlp-{problem}", f"F2-ei-{problem}", f"F2-pls-random-{problem}",
+                              f"F2-pp-similar-{problem}", f"F2-only-mlp-{problem}", f"F2-only-pp-{problem}")
+                if claim in ctx.claims.declared}
+
+    return ctx.staged(S["fig2_seeds"], lambda seeds: ctx.collect(fig2(S, seeds)), values) or {}
+
+
 def plan(S: dict, look: int = -1) -> list[Experiment]:
     """Every experiment notebook ``003_bore`` runs at settings ``S`` on seeds from 0, each staged
     experiment (§6) stopped at stage ``look`` of its seed setting (0: the first, -1: the cap).
@@ -170,14 +267,16 @@ def plan(S: dict, look: int = -1) -> list[Experiment]:
     trials = stage_seeds(S["theory_trials"], -1)
     batch_trials = stage_seeds(S["batch_trials"], -1)
     return [*theory(S, trials, batch_trials),
-            *(st.experiment() for st in fig1(S, stage_seeds(S["fig1_seeds"], look)).values()),
+            *(st.experiment() for fams in fig1(S, stage_seeds(S["fig1_seeds"], look)).values()
+              for st in fams.values()),
             *(st.experiment() for st in appe(S, stage_seeds(S["appe_seeds"], look)).values()),
             racing(S, stage_seeds(S["race_seeds"], look)).experiment(),
             *(st.experiment() for st in fig2(S, stage_seeds(S["fig2_seeds"], look)).values())]
 
 
-__all__ = ["ACTIVATION", "DIMS", "LABELS", "NET_STEPS", "SVGD_STEPS", "appe", "best_lap", "fig1", "fig2",
-           "fig2_methods", "plan", "racing", "regret_after_design", "relative_gain", "repeat_seed", "theory"]
+__all__ = ["ACTIVATION", "DIMS", "LABELS", "NET_STEPS", "SVGD_STEPS", "appe", "appe_run", "best_lap",
+           "decidable", "fig1", "fig1_run", "fig2", "fig2_methods", "fig2_run", "joined", "on_faces", "plan", "racing",
+           "racing_run", "regret_after_design", "relative_gain", "repeat_seed", "theory"]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -272,9 +371,10 @@ def fig_theorem4_long(ctx, seeds, batches_long, sizes, observations: int) -> Non
         ax.legend(fontsize=6)
 
 
-def fig_racing(ctx, traces, labels) -> None:
+def fig_racing(ctx, traces) -> None:
     """Fig. 2c stand-in (racing line): the best lap time so far of every method against evaluations."""
-    curves = {label: np.array([-np.maximum.accumulate(tr.f) for tr in traces["racing-line", label]]) for label in labels}
+    curves = {label: np.array([-np.maximum.accumulate(tr.f) for tr in traces["racing-line", label]])
+              for label in traces.labels}
     with ctx.figure("racing", ctx.seeds(len(next(iter(curves.values())))), figsize=(5, 3.2)) as (fig, ax):
         for label, best in curves.items():
             plots.plot_band(ax, np.arange(1, best.shape[1] + 1), best, label)
@@ -315,7 +415,7 @@ def fig_fig1_synthetic(ctx, traces: dict) -> None:
             ax.set(yscale="log")
 
 
-def fig_appe_rosenbrock(ctx, traces: dict, studies: dict) -> None:
+def fig_appe_rosenbrock(ctx, traces: dict) -> None:
     """App. E (Fig. E.1): cumulative regret after the initial design of batch BORE and batch BORE++
     (random features) on Rosenbrock, one panel per dimension, and a last panel with the relative gain
     of batch BORE++, (R_BORE - R_BORE++) / R_BORE per trial (the trials are paired), per dimension."""
@@ -325,7 +425,7 @@ def fig_appe_rosenbrock(ctx, traces: dict, studies: dict) -> None:
                     squeeze=False) as (fig, axes):
         for ax, d in zip(axes[0], dims):
             curves = {label: np.array([np.cumsum((tr.optimum - tr.f)[10:]) for tr in traces[d]["rosenbrock", label]])
-                      for label in studies[d].variants}
+                      for label in traces[d].labels}
             for label, R in curves.items():
                 plots.plot_band(ax, np.arange(1, R.shape[1] + 1), R, label)
             ax.set(yscale="log", xlabel="evaluations after the initial design", ylabel="cumulative regret",
