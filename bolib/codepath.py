@@ -1,4 +1,4 @@
-"""Pinned numerical code paths, so that a job gives bit-identical numbers on any x86-64 machine.
+"""Pinned numerical code paths, so that a job gives bit-identical numbers on x86-64 machines of one processor vendor.
 
 OpenBLAS (numpy's and scipy's), MKL (torch's BLAS and LAPACK), oneDNN, ATen's vectorised kernels
 and numpy's own SIMD loops each choose their kernels by processor. Kernels for different
@@ -9,12 +9,12 @@ MKL path). :data:`PINS` fixes every library's choice:
 * OpenBLAS, ATen, oneDNN and numpy: their AVX2 + FMA kernels (x86-64-v3, every x86-64 server
   processor since 2013-2017).
 * MKL: its ``COMPATIBLE`` branch (SSE2 without the approximate rcpps/rsqrtps instructions) in
-  strict mode. MKL's other branches are reproducible only among Intel processors: on an AMD
-  processor ``MKL_CBWR=AVX2`` still runs MKL's own non-Intel code, so an Intel and an AMD machine
-  computed different numbers under it. ``COMPATIBLE`` is MKL's branch for equal results on Intel
-  and non-Intel processors, and ``STRICT`` removes the dependence on data alignment.
-  ``tests/test_golden.py`` checks this by making MKL believe it runs on an Intel processor
-  (an ``LD_PRELOAD`` of its vendor checks): the golden jobs' numbers do not move.
+  strict mode, MKL's branch for equal results on Intel and non-Intel processors (``STRICT`` removes
+  the dependence on data alignment). MKL's other branches are reproducible only among Intel
+  processors: on an AMD processor ``MKL_CBWR=AVX2`` still runs MKL's own non-Intel code. Measured,
+  ``COMPATIBLE`` is not enough either: an Intel and an AMD processor give other numbers in five of
+  the golden job families of ``tests/test_golden.py``, which therefore holds hashes per vendor, and
+  results record the vendor they were computed on (:func:`bolib.pipeline.processor`).
 
 The pins are environment variables the libraries read *when they load*, so they must be in force
 before numpy, scipy or torch are imported. This module says what the pins are, applies them

@@ -218,6 +218,29 @@ def _plain_params(job):
     return params if Job(job.fn, params).key == job.key else None
 
 
+def processor() -> dict[str, str]:
+    """This machine's processor as ``/proc/cpuinfo`` names it: ``vendor`` (``AuthenticAMD``,
+    ``GenuineIntel``, ...) and ``model``; ``"unknown"`` where the file is not there.
+
+    Pinned jobs that use torch's MKL give other numbers on an Intel processor than on an AMD one
+    (README, "The same numbers on any machine"), so a result records the vendor it was computed on.
+    """
+    found = {"vendor": "unknown", "model": "unknown"}
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                name, _, value = line.partition(":")
+                if name.strip() == "vendor_id":
+                    found["vendor"] = value.strip()
+                elif name.strip() == "model name":
+                    found["model"] = value.strip()
+                if "unknown" not in found.values():
+                    break
+    except OSError:
+        pass
+    return found
+
+
 def jobs_digest(keys) -> str:
     """The fingerprint of a set of jobs: SHA-256 of their sorted cache keys."""
     return hashlib.sha256("\n".join(sorted(keys)).encode()).hexdigest()
@@ -336,7 +359,8 @@ class NotebookContext:
             group["keys"].append(key)
         return {"notebook_code": notebook_code_hash(self.name), "settings": profile_hash(self.name),
                 "kernel_source": kernel_source_hash(self.name),
-                "libraries": provenance.library_versions(), "git": provenance.git_revision(),
+                "libraries": provenance.library_versions(), "processor": processor(),
+                "git": provenance.git_revision(),
                 "jobs": {"n": len(self.job_groups), "digest": jobs_digest(self.job_groups)},
                 "job_groups": list(groups.values()), "figures": dict(sorted(self.figures.items()))}
 

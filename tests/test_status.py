@@ -72,6 +72,17 @@ def test_a_partial_run_is_current_with_what_it_left_out_and_only_with_its_record
 
 
 @pytest.mark.slow
+def test_a_run_records_its_processor_and_another_vendor_is_noted(smoke_run, tmp_path, capsys):
+    root = _copy(smoke_run, tmp_path)
+    record = json.loads((root / "experiments" / "smoke" / "_template.claims.json").read_text())
+    assert record["provenance"]["processor"] == pipeline.processor()
+    _edit_claims(root, lambda r: r["provenance"].update(processor={"vendor": "OtherVendor", "model": "X 1"}))
+    assert status.main(root) == 0
+    out = capsys.readouterr().out
+    assert f"current (computed on OtherVendor (X 1), this machine is {pipeline.processor()['vendor']}" in out
+
+
+@pytest.mark.slow
 def test_figures_from_another_run_and_orphans_are_stale(smoke_run, tmp_path, capsys):
     root = _copy(smoke_run, tmp_path)
     figure = next((root / "figures" / "_template" / "smoke").glob("*.png"))  # a run other than quick: own folder
