@@ -22,3 +22,25 @@ def wave_data():
         X = np.random.default_rng(seed).random((n, dim))
         return X, np.sin(4 * X[:, 0]) * np.cos(3 * X[:, 1])
     return make
+
+
+def pytest_terminal_summary(terminalreporter):
+    """After a run that included the golden tests: this machine's processor and the hashes of single
+    library operations (``tests/golden_jobs.py --ops``), so that a log from another processor says
+    which operation gives other numbers there."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from bolib.pipeline import processor
+
+    ran = [r for reports in terminalreporter.stats.values() for r in reports
+           if getattr(r, "nodeid", "").startswith("tests/test_golden.py") and getattr(r, "when", "") == "call"]
+    if not ran:
+        return
+    script = Path(__file__).with_name("golden_jobs.py")
+    out = subprocess.run([sys.executable, str(script), "--ops"], capture_output=True, text=True, timeout=300)
+    terminalreporter.section("code path")
+    terminalreporter.write_line(f"processor: {json.dumps(processor())}")
+    terminalreporter.write_line(f"operation hashes: {out.stdout.strip() or out.stderr.strip()[-500:]}")

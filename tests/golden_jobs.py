@@ -19,7 +19,10 @@ One job per family that the notebooks run, each cut to a few seconds:
   ask/tell RM-GP-UCB query with meta-tasks (meta-GP fits, gaps, weights, nu);
 * ``rm-theory``: paper 004's grid harness in Theorem 1's mode (its beta_t, tau and gap estimate).
 
-Prints a JSON object: job name -> SHA-256 of the job's numbers (wall-clock times left out).
+Prints a JSON object: job name -> SHA-256 of the job's numbers (wall-clock times left out). With
+``--ops``, the same for single library operations (:data:`OPS`: the matrix products, factorisations
+and kernel matrices the families are made of), the first 12 hex digits each, to tell which operation
+gives other numbers on another processor.
 """
 import bolib.pinned  # noqa: F401  (first: pins the code paths before numpy and torch load)
 
@@ -97,6 +100,32 @@ JOBS = {
                                        variants={"ucb": {}, "ts": {"acquisition": "ts"}, "gp-ucb": {"nu": 0.0}}),
 }
 
+def _ops() -> dict:
+    """Single operations on fixed inputs: torch (MKL, ATen), GPyTorch's kernel matrices, numpy (OpenBLAS)."""
+    import torch
+
+    from bolib.models.grid import grid_kernel_matrix, unit_grid
+    from bolib.models.kernels import kernel_matrix, make_kernel
+
+    rng = np.random.default_rng(0)
+    grid, points = unit_grid(16, 2), rng.random((30, 2))
+    S = rng.random((60, 60))
+    S = torch.from_numpy(S @ S.T + 60 * np.eye(60))
+    L = torch.linalg.cholesky(S)
+    B = torch.from_numpy(rng.random((60, 3)))
+    out = {f"mm {m}x{k}x{n}": torch.from_numpy(rng.random((m, k))) @ torch.from_numpy(rng.random((k, n)))
+           for m, k, n in ((9, 4, 9), (30, 4, 30), (256, 4, 256), (256, 4, 30), (100, 30, 100))}
+    matern = make_kernel("matern25", 2, lengthscale=0.2, outputscale=1.0)
+    out |= {"cholesky 60": L, "solve_triangular 60": torch.linalg.solve_triangular(L, B, upper=False),
+            "cholesky_solve 60": torch.cholesky_solve(B, L), "eigh 60": torch.linalg.eigh(S)[0],
+            "cdist 256x30": torch.cdist(torch.from_numpy(grid), torch.from_numpy(points)),
+            "matern25 grid 256": grid_kernel_matrix("matern25", grid, 0.2),
+            "matern25 30x30": kernel_matrix(matern, points), "matern25 256x30": kernel_matrix(matern, grid, points),
+            "numpy dot 256x4x256": rng.random((256, 4)) @ rng.random((4, 256)),
+            "numpy eigh 60": np.linalg.eigh(S.numpy())[0]}
+    return {name: value.detach().numpy() if isinstance(value, torch.Tensor) else value for name, value in out.items()}
+
+
 TIMINGS = {"wall", "tell_wall", "ask_wall", "fit_wall"}  # wall-clock seconds: may differ between runs
 
 
@@ -125,6 +154,9 @@ def numbers_hash(result) -> str:
 
 
 if __name__ == "__main__":
-    names = sys.argv[1:] or list(JOBS)
     with single_threaded():
-        print(json.dumps({name: numbers_hash(JOBS[name]()) for name in names}))
+        if sys.argv[1:] == ["--ops"]:
+            print(json.dumps({name: numbers_hash(value)[:12] for name, value in _ops().items()}))
+        else:
+            names = sys.argv[1:] or list(JOBS)
+            print(json.dumps({name: numbers_hash(JOBS[name]()) for name in names}))
