@@ -113,6 +113,7 @@ def _ops() -> dict:
     S = torch.from_numpy(S @ S.T + 60 * np.eye(60))
     L = torch.linalg.cholesky(S)
     B = torch.from_numpy(rng.random((60, 3)))
+    values = rng.random(20000)  # element-wise functions of torch on float64 run MKL's vector library (sqrt is not exact)
     out = {f"mm {m}x{k}x{n}": torch.from_numpy(rng.random((m, k))) @ torch.from_numpy(rng.random((k, n)))
            for m, k, n in ((9, 4, 9), (30, 4, 30), (256, 4, 256), (256, 4, 30), (100, 30, 100))}
     matern = make_kernel("matern25", 2, lengthscale=0.2, outputscale=1.0)
@@ -122,6 +123,7 @@ def _ops() -> dict:
             "matern25 grid 256": grid_kernel_matrix("matern25", grid, 0.2),
             "matern25 30x30": kernel_matrix(matern, points), "matern25 256x30": kernel_matrix(matern, grid, points),
             "numpy dot 256x4x256": rng.random((256, 4)) @ rng.random((4, 256)),
+            **{f"torch {f} 20000": getattr(torch, f)(torch.from_numpy(4 * values)) for f in ("sqrt", "exp", "log", "erf")},
             "numpy eigh 60": np.linalg.eigh(S.numpy())[0]}
     return {name: value.detach().numpy() if isinstance(value, torch.Tensor) else value for name, value in out.items()}
 
