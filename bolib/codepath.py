@@ -1,4 +1,4 @@
-"""Pinned numerical code paths, so that a job gives bit-identical numbers on x86-64 machines of one processor vendor.
+"""Pinned numerical code paths, so that a job gives bit-identical numbers on any x86-64 machine.
 
 OpenBLAS (numpy's and scipy's), MKL (torch's BLAS and LAPACK), oneDNN, ATen's vectorised kernels
 and numpy's own SIMD loops each choose their kernels by processor. Kernels for different
@@ -11,18 +11,24 @@ MKL path). :data:`PINS` fixes every library's choice:
 * MKL: its ``COMPATIBLE`` branch (SSE2 without the approximate rcpps/rsqrtps instructions) in
   strict mode, MKL's branch for equal results on Intel and non-Intel processors (``STRICT`` removes
   the dependence on data alignment). MKL's other branches are reproducible only among Intel
-  processors: on an AMD processor ``MKL_CBWR=AVX2`` still runs MKL's own non-Intel code. Measured,
-  ``COMPATIBLE`` is not enough either: an Intel and an AMD processor give other numbers in five of
-  the golden job families of ``tests/test_golden.py``, which therefore holds hashes per vendor, and
-  results record the vendor they were computed on (:func:`bolib.pipeline.processor`).
+  processors: on an AMD processor ``MKL_CBWR=AVX2`` still runs MKL's own non-Intel code.
+* torch's float64 and float32 square root (:data:`KERNELS`): ATen computes ``sqrt`` with MKL's
+  vector library, which is not correctly rounded (275 of 20,000 values in [0, 4) are one ulp off
+  the IEEE square root) and, even under ``COMPATIBLE``, rounds a few values differently on Intel
+  and AMD processors. Every Matérn kernel matrix takes a square root of squared distances, so the
+  GP families of ``tests/test_golden.py`` differed between the two vendors, while matrix products,
+  factorisations, ``exp``, ``log`` and ``erf`` agreed (``tests/golden_jobs.py --ops``). A pinned
+  process therefore replaces torch's CPU ``sqrt`` kernel by numpy's, which is the IEEE operation
+  and the same on every processor (:func:`install_kernels`).
 
 The pins are environment variables the libraries read *when they load*, so they must be in force
 before numpy, scipy or torch are imported. This module says what the pins are, applies them
 (:func:`pin`) and tags cache keys with them; :mod:`bolib.pinning` decides when a process applies
 them: ``import bolib`` leaves a user's process alone, ``python -m bolib`` pins first thing, and its
 worker processes and papermill kernels inherit the pins. Set ``BOLIB_CODE_PATH=native`` to opt out
-(faster on some processors; numbers may then differ between machines). This module uses the
-standard library only, because it runs before numpy is loaded.
+(faster on some processors; numbers may then differ between machines). This module imports only the
+standard library at its top, because it runs before numpy is loaded; :func:`install_kernels` imports
+numpy and torch when it is called, after the pins are set.
 """
 from __future__ import annotations
 
@@ -39,6 +45,8 @@ PINS = {
     "ATEN_CPU_CAPABILITY": "avx2",  # torch's vectorised element-wise and reduction kernels
     "NPY_DISABLE_CPU_FEATURES": "X86_V4 AVX512_ICL AVX512_SPR",  # numpy's AVX-512 loops
 }
+#: torch operators whose CPU kernel a pinned process replaces (:func:`install_kernels`), and by what.
+KERNELS = {"aten::sqrt": "numpy.sqrt, the correctly rounded IEEE square root (float32, float64)"}
 #: What the pins need from the processor (``/proc/cpuinfo`` flag names): x86-64-v3, the level numpy's
 #: and OpenBLAS's AVX2 kernels are built for (``abm`` is LZCNT).
 REQUIRED_FLAGS = ("avx2", "fma", "bmi1", "bmi2", "abm", "movbe", "f16c")
@@ -89,9 +97,53 @@ def pin() -> str:
     return state
 
 
+def _exact_sqrt(x, *, out=None):
+    """``aten::sqrt`` on the CPU: numpy's correctly rounded square root for float32 and float64, ATen's
+    own kernel (reached through ``pow(x, 0.5)``) for every other dtype (integers, half precision,
+    complex); with ``out`` (``sqrt.out``, and ``sqrt_`` as ``out=x``) the result is written there."""
+    import numpy as np
+    import torch
+
+    if x.dtype not in (torch.float32, torch.float64) or (out is not None and out.dtype != x.dtype):
+        result = torch.pow(x, 0.5)
+        return result if out is None else out.resize_(result.shape).copy_(result)
+    if out is None:
+        out = torch.empty_like(x)
+    elif out.shape != x.shape:
+        out.resize_(x.shape)
+    np.sqrt(x.detach().resolve_neg().numpy(), out=out.detach().numpy())
+    return out
+
+
+_LIBRARY = []
+
+
+def install_kernels() -> bool:
+    """Register :data:`KERNELS` as torch's CPU kernels in this process (once; autograd keeps torch's own
+    derivative formulas); False where torch is not installed (dragonfly's environment)."""
+    if _LIBRARY:
+        return True
+    import importlib.util
+    import warnings
+
+    if importlib.util.find_spec("torch") is None:
+        return False
+    import torch
+
+    library = torch.library.Library("aten", "IMPL")
+    with warnings.catch_warnings():  # torch warns that a registered kernel is overridden: that is the point
+        warnings.filterwarnings("ignore", message=".*[Oo]verrid", category=UserWarning)
+        library.impl("sqrt", _exact_sqrt, "CPU")
+        library.impl("sqrt.out", lambda x, *, out: _exact_sqrt(x, out=out), "CPU")
+        library.impl("sqrt_", lambda x: _exact_sqrt(x, out=x), "CPU")
+    _LIBRARY.append(library)  # the registration lasts as long as the library object
+    return True
+
+
 def pins_fingerprint() -> str:
-    """The first 12 hex digits of the SHA-256 of :data:`PINS`: a change of any pin changes every key."""
-    return hashlib.sha256(repr(sorted(PINS.items())).encode()).hexdigest()[:12]
+    """The first 12 hex digits of the SHA-256 of :data:`PINS` and :data:`KERNELS`: a change of either
+    changes every key."""
+    return hashlib.sha256(repr((sorted(PINS.items()), sorted(KERNELS.items()))).encode()).hexdigest()[:12]
 
 
 def key_tag() -> str:
@@ -126,6 +178,7 @@ def report() -> dict[str, str]:
     torch = sys.modules.get("torch")
     if torch is not None:
         out["torch cpu capability"] = torch.backends.cpu.get_cpu_capability()
+        out["torch sqrt"] = KERNELS["aten::sqrt"] if _LIBRARY else "ATen's (MKL's vector library)"
     return out
 
 

@@ -11,7 +11,8 @@ is on the pinned path. The pins are applied
 * by a user, in their own process, with one call, ``bolib.pin_code_paths()``, before importing numpy,
   or with ``import bolib.pinned`` (also a Dask ``--preload-nanny`` module).
 
-Standard library only: it runs before numpy is loaded.
+Standard library only at import: it runs before numpy is loaded (the kernels import torch once the
+pins are set).
 """
 from __future__ import annotations
 
@@ -26,9 +27,13 @@ NOT_OPTED_IN = ("unpinned in this process: not opted in, call bolib.pin_code_pat
 
 
 def pin_code_paths() -> str:
-    """Pin this process's numerical code paths (:func:`bolib.codepath.pin`) and return the mode in
-    force: ``"pinned"`` when called before numpy, scipy and torch load."""
-    return codepath.pin()
+    """Pin this process's numerical code paths (:func:`bolib.codepath.pin`, then the torch kernels of
+    :func:`bolib.codepath.install_kernels`) and return the mode in force: ``"pinned"`` when called
+    before numpy, scipy and torch load."""
+    state = codepath.pin()
+    if state == "pinned":
+        codepath.install_kernels()
+    return state
 
 
 @contextlib.contextmanager
@@ -49,13 +54,16 @@ def detect() -> str:
     """Record in :data:`bolib.codepath.STATE`, without changing the environment, the code path this
     process is on, and return it: :func:`bolib.codepath.pin`'s answer where the process already
     holds the pins (it started with them, or set them itself), else :data:`NOT_OPTED_IN` (or the
-    reason the pins cannot apply here)."""
+    reason the pins cannot apply here). A process that holds the pins also gets the torch kernels of
+    :func:`bolib.codepath.install_kernels`."""
     opted_in = all(os.environ.get(name) == value for name, value in codepath.PINS.items())
     with _restoring_pins():
         state = codepath.pin()
     if not opted_in and (state == "pinned" or state.startswith("unpinned in this process")):
         state = NOT_OPTED_IN
     codepath.STATE["mode"] = state
+    if state == "pinned":
+        codepath.install_kernels()
     return state
 
 

@@ -20,9 +20,11 @@ One job per family that the notebooks run, each cut to a few seconds:
 * ``rm-theory``: paper 004's grid harness in Theorem 1's mode (its beta_t, tau and gap estimate).
 
 Prints a JSON object: job name -> SHA-256 of the job's numbers (wall-clock times left out). With
-``--ops``, the same for single library operations (:data:`OPS`: the matrix products, factorisations
-and kernel matrices the families are made of), the first 12 hex digits each, to tell which operation
-gives other numbers on another processor.
+``--ops``, the same for single library operations (the matrix products, factorisations, kernel
+matrices and element-wise functions the families are made of, :func:`_ops`), the first 12 hex
+digits each, to tell which operation gives other numbers on another processor. With ``--kernels``,
+the torch kernels of :func:`bolib.codepath.install_kernels` are installed by hand first (for a
+process opted out with ``BOLIB_CODE_PATH=native``, which does not install them).
 """
 import bolib.pinned  # noqa: F401  (first: pins the code paths before numpy and torch load)
 
@@ -32,6 +34,7 @@ import sys  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from bolib import codepath  # noqa: E402
 from bolib.algorithms import make_optimizer  # noqa: E402
 from bolib.benchmarks import get_benchmark  # noqa: E402
 from bolib.loop import bo_job  # noqa: E402
@@ -113,7 +116,7 @@ def _ops() -> dict:
     S = torch.from_numpy(S @ S.T + 60 * np.eye(60))
     L = torch.linalg.cholesky(S)
     B = torch.from_numpy(rng.random((60, 3)))
-    values = rng.random(20000)  # element-wise functions of torch on float64 run MKL's vector library (sqrt is not exact)
+    values = rng.random(20000)  # torch's float64 element-wise functions run MKL's vector library, except the pinned sqrt
     out = {f"mm {m}x{k}x{n}": torch.from_numpy(rng.random((m, k))) @ torch.from_numpy(rng.random((k, n)))
            for m, k, n in ((9, 4, 9), (30, 4, 30), (256, 4, 256), (256, 4, 30), (100, 30, 100))}
     matern = make_kernel("matern25", 2, lengthscale=0.2, outputscale=1.0)
@@ -124,6 +127,7 @@ def _ops() -> dict:
             "matern25 30x30": kernel_matrix(matern, points), "matern25 256x30": kernel_matrix(matern, grid, points),
             "numpy dot 256x4x256": rng.random((256, 4)) @ rng.random((4, 256)),
             **{f"torch {f} 20000": getattr(torch, f)(torch.from_numpy(4 * values)) for f in ("sqrt", "exp", "log", "erf")},
+            "torch pow 0.5 20000 (MKL's sqrt)": torch.pow(torch.from_numpy(4 * values), 0.5),
             "numpy eigh 60": np.linalg.eigh(S.numpy())[0]}
     return {name: value.detach().numpy() if isinstance(value, torch.Tensor) else value for name, value in out.items()}
 
@@ -156,9 +160,12 @@ def numbers_hash(result) -> str:
 
 
 if __name__ == "__main__":
+    args = sys.argv[1:]
+    if "--kernels" in args:
+        args.remove("--kernels")
+        codepath.install_kernels()
     with single_threaded():
-        if sys.argv[1:] == ["--ops"]:
+        if args == ["--ops"]:
             print(json.dumps({name: numbers_hash(value)[:12] for name, value in _ops().items()}))
         else:
-            names = sys.argv[1:] or list(JOBS)
-            print(json.dumps({name: numbers_hash(JOBS[name]()) for name in names}))
+            print(json.dumps({name: numbers_hash(JOBS[name]()) for name in args or list(JOBS)}))
