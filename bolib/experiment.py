@@ -472,11 +472,16 @@ def execute(job: Job):
     wall-clock seconds the job took.
 
     This is what every executor runs in its workers, so that the same job gives bit-identical
-    numbers whichever executor runs it; :func:`bolib.executors.run_jobs` refuses a result computed
+    numbers whichever executor runs it: on the pinned code path it installs the pinned torch kernels
+    first (:func:`bolib.codepath.install_kernels`); :func:`bolib.executors.run_jobs` refuses a result computed
     on another code path, or under another key, than the job's.
     """
+    from bolib import codepath
     from bolib.runtime import single_threaded
 
+    code_path = running_code_path()
+    if code_path.startswith("pinned:"):
+        codepath.install_kernels()  # also where the pins came from the environment after numpy loaded
     cpu, wall = _cpu_seconds(), time.perf_counter()
     try:
         with single_threaded():
@@ -484,7 +489,7 @@ def execute(job: Job):
     except Exception:  # reported with the job's configuration by the executor
         result = "error", traceback.format_exc()
     cost = {"cpu_s": _cpu_seconds() - cpu, "wall_s": time.perf_counter() - wall}
-    return (*result, running_code_path(), job.key, cost)
+    return (*result, code_path, job.key, cost)
 
 
 def stage_seeds(stages, look: int = -1, offset: int = 0) -> range:

@@ -222,8 +222,8 @@ def processor() -> dict[str, str]:
     """This machine's processor as ``/proc/cpuinfo`` names it: ``vendor`` (``AuthenticAMD``,
     ``GenuineIntel``, ...) and ``model``; ``"unknown"`` where the file is not there.
 
-    Pinned jobs that use torch's MKL give other numbers on an Intel processor than on an AMD one
-    (README, "The same numbers on any machine"), so a result records the vendor it was computed on.
+    A result records the processor it was computed on (README, "The same numbers on any machine"),
+    so that a difference between machines can be traced to its processors.
     """
     found = {"vendor": "unknown", "model": "unknown"}
     try:

@@ -9,6 +9,16 @@ def noisy_sum(seed: int, n: int = 1000) -> dict:
     return {"value": np.linalg.cholesky(A @ A.T + 60 * np.eye(60)).sum() + rng.random(n).sum()}
 
 
+def torch_sqrt(seed: int) -> dict:
+    """A hash of torch's square roots of random float64 values (the kernel the pins replace)."""
+    import hashlib
+
+    import torch
+
+    roots = torch.sqrt(torch.from_numpy(4 * np.random.default_rng(seed).random(20000)))
+    return {"value": hashlib.sha256(roots.numpy().tobytes()).hexdigest()}
+
+
 def maybe_fail(seed: int, fail: bool = False, log: str | None = None) -> int:
     if log:
         with open(log, "a") as fh:

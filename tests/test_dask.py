@@ -114,7 +114,7 @@ def _files(directory: Path) -> list[Path]:
     return [p for p in directory.rglob("*") if p.is_file()] if directory.exists() else []
 
 
-JOBS = [Job("jobs:noisy_sum", {"seed": s}) for s in (3, 4)]
+JOBS = [Job("jobs:noisy_sum", {"seed": s}) for s in (3, 4)] + [Job("jobs:torch_sqrt", {"seed": 0})]
 
 
 @pytest.mark.slow
@@ -145,7 +145,7 @@ def test_pinned_worker_computes_and_caches_the_serial_numbers(processes, schedul
     serial = run_jobs(JOBS, executor="serial", cache_dir=tmp_path / "serial", progress=False)
     assert [v["value"] for v in dask.values] == [v["value"] for v in serial.values]  # bit for bit
     again = run_jobs(JOBS, executor="serial", cache_dir=tmp_path / "dask", progress=False)
-    assert again.n_cached == 2 and again.values == dask.values
+    assert again.n_cached == len(JOBS) and again.values == dask.values
 
 
 class _SilentHandler(threading.Thread):
@@ -269,7 +269,8 @@ def test_a_job_cancelled_on_the_cluster_fails_alone_and_the_run_goes_on(processe
 
 def test_a_script_importing_numpy_first_still_gets_pinned_results(tmp_path):
     """Its spawned workers re-run the script (numpy first again) but inherit the pins, so they are on
-    the pinned path, and their results are accepted (``running_code_path``)."""
+    the pinned path, their results are accepted (``running_code_path``), and they take torch's square
+    root with the pinned kernel (``execute``)."""
     script = tmp_path / "numpy_first.py"
     script.write_text(
         "import numpy\n"
@@ -277,15 +278,16 @@ def test_a_script_importing_numpy_first_still_gets_pinned_results(tmp_path):
         "from bolib.executors import run_jobs\n"
         "from bolib.experiment import Job\n"
         "if __name__ == '__main__':\n"
-        "    jobs = [Job('jobs:noisy_sum', {'seed': s}) for s in (3, 4)]\n"
+        "    jobs = [Job('jobs:noisy_sum', {'seed': s}) for s in (3, 4)] + [Job('jobs:torch_sqrt', {'seed': 0})]\n"
         f"    res = run_jobs(jobs, executor='local', workers=2, cache_dir={str(tmp_path / 'cache')!r},\n"
         "                   progress=False)\n"
-        "    print(repr([float(v['value']) for v in res.values]))\n")
+        "    print(repr([v['value'] if isinstance(v['value'], str) else float(v['value']) for v in res.values]))\n")
     out = subprocess.run([sys.executable, str(script)], env=_env(False), capture_output=True, text=True,
                          timeout=RUN_TIMEOUT)
     assert out.returncode == 0, out.stderr[-3000:]
     serial = run_jobs(JOBS, executor="serial", cache_dir=tmp_path / "serial", progress=False)
-    assert out.stdout.strip().splitlines()[-1] == repr([float(v["value"]) for v in serial.values])
+    assert out.stdout.strip().splitlines()[-1] == repr([v["value"] if isinstance(v["value"], str) else float(v["value"])
+                                                         for v in serial.values])
 
 
 @pytest.mark.slow

@@ -80,3 +80,50 @@ print(json.dumps({{"key": job.key, "f": res.values[0]["f"].tolist(), "mode": bol
     assert runs["unpinned"]["pins_in_environ"] == []
     assert runs["unpinned"]["key"] == runs["pinned"]["key"]
     assert runs["unpinned"]["f"] == runs["pinned"]["f"]
+
+
+SQRT_PROBE = """
+import json
+{before}
+import numpy as np, torch
+x = np.random.default_rng(0).random(20000) * 4
+t = torch.from_numpy(x)
+exact = np.sqrt(x)
+inplace, out = t.clone(), torch.empty(3, dtype=torch.float64)
+inplace.sqrt_()
+torch.sqrt(t, out=out)
+leaf = t[:50].clone().requires_grad_()
+leaf.sqrt().sum().backward()
+view = t.view(100, 200).T
+print(json.dumps({{
+    "off": int((torch.sqrt(t).numpy() != exact).sum()),
+    "off_inplace": int((inplace.numpy() != exact).sum()),
+    "off_out": int((out.numpy() != exact).sum()) if out.shape == t.shape else -1,
+    "off_view": int((torch.sqrt(view).numpy() != exact.reshape(100, 200).T).sum()),
+    "off_float32": int((torch.sqrt(t.float()).numpy() != np.sqrt(x.astype(np.float32))).sum()),
+    "grad": bool(torch.equal(leaf.grad, 1 / (2 * torch.from_numpy(exact[:50])))),
+    "integers": [str(torch.sqrt(torch.tensor([4, 9])).dtype), torch.sqrt(torch.tensor([4, 9])).tolist()],
+    "scalar": torch.sqrt(torch.tensor(2.0, dtype=torch.float64)).item() == float(np.sqrt(2.0)),
+}}))
+"""
+
+
+def _sqrt_probe(before: str) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("BOLIB_CODE_PATH", *PINS)}
+    out = subprocess.run([sys.executable, "-c", SQRT_PROBE.format(before=before)], env=env,
+                         capture_output=True, text=True, timeout=180)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.skipif(os.uname().machine != "x86_64", reason="the code-path pins are for x86-64")
+def test_a_pinned_process_takes_the_correctly_rounded_square_root_in_torch():
+    """Pinned, torch's sqrt on the CPU (functional, in place, ``out=``, strided, float32) is the IEEE square
+    root bit for bit, with torch's own gradient and dtype rules; a process that did not opt in keeps
+    ATen's (MKL's vector library), which is one ulp off for some of the same values."""
+    pinned, plain = _sqrt_probe("import bolib.pinned"), _sqrt_probe("import bolib")
+    assert {k: pinned[k] for k in ("off", "off_inplace", "off_out", "off_view", "off_float32")} == dict.fromkeys(
+        ("off", "off_inplace", "off_out", "off_view", "off_float32"), 0)
+    assert pinned["grad"] and pinned["scalar"]
+    assert pinned["integers"] == plain["integers"] == ["torch.float32", [2.0, 3.0]]
+    assert plain["off"] > 0
