@@ -4,7 +4,7 @@ Intel and AMD processors alike.
 ``tests/golden_jobs.py`` runs one job per family in a fresh process and prints a hash of its
 numbers. Pinned (the default), the hashes equal the committed ones whatever kernels the environment
 asks the libraries for. Under MKL's ``COMPATIBLE`` branch alone, an Intel and an AMD processor gave
-other numbers in five of the thirteen families (every one that builds Matérn kernel matrices), and
+other numbers in five of the thirteen families (all of them build Matérn kernel matrices), and
 ``golden_jobs.py --ops`` traced that to torch's square root (MKL's vector library); with the pinned
 ``sqrt`` kernel of :func:`bolib.codepath.install_kernels` the families give one set of hashes. On an
 AMD processor MKL's view of the vendor can be changed by an ``LD_PRELOAD`` of its vendor checks:
