@@ -29,7 +29,10 @@ NOT_OPTED_IN = ("unpinned in this process: not opted in, call bolib.pin_code_pat
 def pin_code_paths() -> str:
     """Pin this process's numerical code paths (:func:`bolib.codepath.pin`, then the torch kernels of
     :func:`bolib.codepath.install_kernels`) and return the mode in force: ``"pinned"`` when called
-    before numpy, scipy and torch load."""
+    before numpy, scipy and torch load, or when the process is already pinned (it started with the pins,
+    and ``import bolib`` found them in force before numpy loaded)."""
+    if codepath.STATE.get("mode") == "pinned" and all(os.environ.get(k) == v for k, v in codepath.PINS.items()):
+        return "pinned"
     state = codepath.pin()
     if state == "pinned":
         codepath.install_kernels()
