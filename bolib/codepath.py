@@ -1,4 +1,5 @@
-"""Pinned numerical code paths, so that a job gives bit-identical numbers on any x86-64 machine.
+"""Pinned numerical code paths, so that a job gives bit-identical numbers on x86-64 machines (measured among
+one vendor's processors; across Intel and AMD expected with the pinned square root, see the README).
 
 OpenBLAS (numpy's and scipy's), MKL (torch's BLAS and LAPACK), oneDNN, ATen's vectorised kernels
 and numpy's own SIMD loops each choose their kernels by processor. Kernels for different

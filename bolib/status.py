@@ -18,8 +18,9 @@ A run that did not decide every declared claim is stale, except a partial run (i
 ``<notebook>.partial.json`` beside the claims file names the same undecided claims, see
 :mod:`bolib.pipeline`): it is current, with a note of the experiments it left out.
 
-A run records the processor it ran on (:func:`bolib.pipeline.processor`); on the pinned code path the
-numbers do not depend on it, so a run from another processor is current like any other.
+A run records the processor it ran on (:func:`bolib.pipeline.processor`); a run from a processor of
+another vendor is current with a note, until ``tests/test_golden.py`` has confirmed on both vendors that
+the pinned numbers do not depend on it.
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from pathlib import Path
 from bolib import codepath, provenance
 from bolib.claims.book import partial_record, read_claims_file
 from bolib.experiment import Job
-from bolib.pipeline import (PROJECT_ROOT, kernel_source_hash, notebook_code_hash, notebook_names,
+from bolib.pipeline import (PROJECT_ROOT, kernel_source_hash, notebook_code_hash, notebook_names, processor,
                             profile_hash)
 
 FIGURE_SUFFIXES = (".png", ".pdf")
@@ -92,6 +93,11 @@ def _run_findings(path: Path, root: Path, notebooks: list[str]) -> tuple[Finding
              if recorded.get(k) != libraries.get(k)}
     if moved:
         stale.append("library versions differ: " + ", ".join(f"{k} {a} -> {b}" for k, (a, b) in sorted(moved.items())))
+    made_on, here = prov.get("processor") or {}, processor()
+    if made_on and made_on.get("vendor") != here["vendor"]:
+        other = (f"computed on {made_on.get('vendor')} ({made_on.get('model')}), this machine is {here['vendor']}: "
+                 "the same numbers are expected here, which tests/test_golden.py checks on this machine")
+        note = f"{note}; {other}" if note else other
     changed: dict[str, int] = {}
     for group in prov.get("job_groups", []):
         try:

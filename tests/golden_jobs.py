@@ -128,6 +128,12 @@ def _ops() -> dict:
             "numpy dot 256x4x256": rng.random((256, 4)) @ rng.random((4, 256)),
             **{f"torch {f} 20000": getattr(torch, f)(torch.from_numpy(4 * values)) for f in ("sqrt", "exp", "log", "erf")},
             "torch pow 0.5 20000 (MKL's sqrt)": torch.pow(torch.from_numpy(4 * values), 0.5),
+            **{f"torch {f} 20000 (signed)": getattr(torch, f)(torch.from_numpy(20 * values - 10))
+               for f in ("exp", "cos", "sin", "tanh", "erfc", "expm1")},
+            "torch exp 20000 (-8 to 0)": torch.exp(torch.from_numpy(-8 * values)),
+            "torch log1p 20000": torch.log1p(torch.from_numpy(4 * values)),
+            "torch erfinv 20000": torch.erfinv(torch.from_numpy(2 * values - 1)),
+            "torch ndtr 20000": torch.special.ndtr(torch.from_numpy(20 * values - 10)),
             "numpy eigh 60": np.linalg.eigh(S.numpy())[0]}
     return {name: value.detach().numpy() if isinstance(value, torch.Tensor) else value for name, value in out.items()}
 

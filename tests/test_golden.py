@@ -1,5 +1,5 @@
-"""Golden results: small jobs give the committed numbers, bit for bit, on the pinned code path, on
-Intel and AMD processors alike.
+"""Golden results: small jobs give the committed numbers, bit for bit, on the pinned code path, one set
+of hashes for every processor (measured on Intel; on AMD a run there is the check).
 
 ``tests/golden_jobs.py`` runs one job per family in a fresh process and prints a hash of its
 numbers. Pinned (the default), the hashes equal the committed ones whatever kernels the environment
