@@ -1,5 +1,5 @@
 """Golden results: small jobs give the committed numbers, bit for bit, on the pinned code path, one set
-of hashes for every processor (measured on Intel; on AMD a run there is the check).
+of hashes for every processor (measured equal on an Intel Xeon and an AMD EPYC).
 
 ``tests/golden_jobs.py`` runs one job per family in a fresh process and prints a hash of its
 numbers. Pinned (the default), the hashes equal the committed ones whatever kernels the environment
@@ -26,8 +26,8 @@ from bolib.codepath import PINS, _cpu_flags
 from bolib.pipeline import processor
 
 SCRIPT = Path(__file__).with_name("golden_jobs.py")
-#: Hashes measured on an Intel Xeon with AVX-512 (model 167). On the pinned path they are what every
-#: x86-64 processor must give, AMD's included: a test run on an AMD machine is what checks that.
+#: Hashes on the pinned path, what every x86-64 processor must give: measured equal on an Intel Xeon
+#: with AVX-512 (model 167) and an AMD EPYC with AVX-512 (family 26).
 GOLDEN = {
     "exact-gp-bo": "d1056682b0c3bf367a616aaf832ab052fbbc0378caccd2132092cf01a0bf1961",
     "botorch-reference": "21e5d529420d6abfa70ac79aaa9ee36ebf90f15daa409ae946300d423a639e9f",
