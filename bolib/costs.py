@@ -463,13 +463,8 @@ def run_planned(notebook: str, profile: str, names=None, executor: str = "local"
                "predicted_longest_min": max(predicted, default=0.0) / 60,
                "measured_longest_min": max((c["cpu_s"] for c in measured if c), default=0.0) / 60,
                "wall_h": wall / 3600}
-    if calibrate is None:
-        all_keys = [job.key for job in planned_jobs(notebook, profile, -1) if cache.path(job).exists()]
-    else:
-        earlier = outputs.run_dir / f"{notebook}.costs.json"
-        all_keys = [entry["key"] for entry in json.loads(earlier.read_text())["jobs"]] if earlier.exists() else []
-        all_keys += [job.key for job in jobs if job.key not in all_keys and cache.path(job).exists()]
-    record_costs(outputs.run_dir, notebook, outputs.cache_dir, all_keys)
+    planned = planned_jobs(notebook, profile, -1) if calibrate is None else jobs
+    record_costs(outputs.run_dir, notebook, outputs.cache_dir, [job.key for job in planned if cache.path(job).exists()])
     part = f"calibrate-{calibrate}" if calibrate is not None else "jobs-only"
     if todo:
         (outputs.run_dir / f"{notebook}.{part}.json").write_text(json.dumps(outcome, indent=1) + "\n")
@@ -498,12 +493,12 @@ def estimate_text(estimates: list[Estimate]) -> str:
 
 
 def measured_cpu_h(run_dir: Path, notebook: str) -> float | None:
-    """CPU-hours a whole run of ``notebook`` measured (its ``*.costs.json``), None if it has no record
-    or ran only parts (``--jobs-only``: no claims file)."""
+    """CPU-hours a run of ``notebook`` measured (its ``*.costs.json``, less the measurements kept from
+    earlier runs), None if it has no record or ran only parts (``--jobs-only``: no claims file)."""
     path = Path(run_dir) / f"{notebook}.costs.json"
     if not path.exists() or not (Path(run_dir) / f"{notebook}.claims.json").exists():
         return None
-    return sum(job["cpu_s"] for job in json.loads(path.read_text())["jobs"]) / 3600
+    return sum(job["cpu_s"] for job in json.loads(path.read_text())["jobs"] if not job.get("earlier")) / 3600
 
 
 def _hours(x: float) -> str:

@@ -539,7 +539,11 @@ def record_costs(run_dir: Path, notebook: str, cache_dir: Path, keys=None) -> Pa
     """Write ``<run_dir>/<notebook>.costs.json``: what each job of the notebook's run cost, as its
     cache file records it (function, parameters, CPU and wall seconds, and for a BO job the seconds of
     every ask and tell), for :mod:`bolib.costs` to calibrate on. The jobs are ``keys`` (cache keys),
-    by default those the run recorded in its claims file; jobs without a record are counted."""
+    by default those the run recorded in its claims file; jobs without a record are counted.
+
+    A measurement the file already holds of a job this run did not measure (same function and
+    parameters; a partial run, or a cache that no longer has the job) is kept, marked ``"earlier":
+    true``: the cost model calibrates on it, the run's measured CPU-hours leave it out."""
     import numpy as np
 
     from bolib.experiment import Cache, CorruptCacheError
@@ -563,8 +567,15 @@ def record_costs(run_dir: Path, notebook: str, cache_dir: Path, keys=None) -> Pa
             entry["tell"] = [float(f"{v:.4g}") for v in np.asarray(result["tell_wall"], float)]
         jobs.append(entry)
     path = run_dir / f"{notebook}.costs.json"
+
+    def identity(entry):
+        return entry["fn"], json.dumps(entry["params"], sort_keys=True)
+
+    measured = {identity(entry) for entry in jobs}
+    earlier = json.loads(path.read_text())["jobs"] if path.exists() else []
+    kept = [{**entry, "earlier": True} for entry in earlier if identity(entry) not in measured]
     run_dir.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"notebook": notebook, "profile": run_dir.name, "jobs": jobs,
+    path.write_text(json.dumps({"notebook": notebook, "profile": run_dir.name, "jobs": jobs + kept,
                                 "without_record": missing}, separators=(",", ":")))
     return path
 

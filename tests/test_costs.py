@@ -1,5 +1,6 @@
 """The cost model (bolib.costs): what it predicts for jobs of known cost, for the committed quick run
 (within 30% of its measured CPU time, per notebook), and the ``--estimate`` command."""
+import json
 import subprocess
 import sys
 
@@ -164,3 +165,28 @@ def test_a_part_rerun_from_the_cache_keeps_the_record_of_the_run_that_computed_i
     kept = record.read_text()
     again = costs.run_planned("003_bore", "smoke", executor="serial", output_root=tmp_path)
     assert again["computed"] == 0 and record.read_text() == kept
+
+
+def test_a_partial_record_keeps_the_earlier_measurements_of_jobs_it_did_not_run(tmp_path):
+    """record_costs replaces the measurement of every job it finds in the cache and keeps, marked
+    ``earlier``, the file's measurements of other jobs (a partial run, a cache since emptied); the
+    run's measured CPU-hours count only its own jobs."""
+    from bolib.experiment import Cache
+    from bolib.pipeline import record_costs
+
+    a, b, c = (Job("jobs:maybe_fail", {"seed": s}) for s in (1, 2, 3))
+    run = tmp_path / "paper"
+    full = Cache(tmp_path / "full")
+    for job, cpu in ((a, 10.0), (b, 20.0), (c, 30.0)):
+        full.store(job, 0, {"cpu_s": cpu, "wall_s": cpu})
+    record_costs(run, "nb", tmp_path / "full", [a.key, b.key, c.key])
+    Cache(tmp_path / "partial").store(a, 0, {"cpu_s": 11.0, "wall_s": 11.0})
+    record_costs(run, "nb", tmp_path / "partial", [a.key, b.key])
+    recorded = json.loads((run / "nb.costs.json").read_text())
+    by_seed = {job["params"]["seed"]: job for job in recorded["jobs"]}
+    assert sorted(by_seed) == [1, 2, 3] and recorded["without_record"] == 1
+    assert by_seed[1]["cpu_s"] == 11.0 and "earlier" not in by_seed[1]
+    assert by_seed[2] == {"key": b.key, "fn": b.fn, "params": b.params, "cpu_s": 20.0, "wall_s": 20.0, "earlier": True}
+    assert by_seed[3]["earlier"] and sum(m.cpu_s for m in costs.measured_jobs(run)) == 61.0
+    (run / "nb.claims.json").write_text("{}")
+    assert costs.measured_cpu_h(run, "nb") == pytest.approx(11.0 / 3600)
