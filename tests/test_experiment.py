@@ -233,7 +233,7 @@ def test_a_partial_run_names_one_notebook_that_takes_parts_and_its_experiments(t
     with pytest.raises(BolibError, match="its experiments: fig3-10-3-3"):
         reproduce("quick", ["002_addgpucb"], parts=["nope"], output_root=tmp_path)
     with pytest.raises(BolibError, match="has no parameter 'parts'"):
-        reproduce("quick", ["001_gpucbplus"], parts=["001-fig1"], output_root=tmp_path)
+        reproduce("quick", ["000_egpts"], parts=["000-e1"], output_root=tmp_path)
     assert not (tmp_path / "experiments").exists()  # refused before anything ran
 
 

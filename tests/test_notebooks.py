@@ -89,6 +89,18 @@ def test_a_partial_run_decides_what_its_parts_decide_and_records_what_it_left_ou
 
 
 @pytest.mark.slow
+def test_notebook_001_decides_its_theory_with_every_experiment_of_section_6_left_out(tmp_path):
+    from bolib import status
+
+    record, partial = partial_smoke_run(tmp_path, "001_gpucbplus", ["001-c"])
+    assert {"001-fig1-ucb", "001-benchmarks", "001-rf-others", "001-sprinkler"} <= set(partial["left_out"])
+    measured = {c["id"] for c in record["claims"] if c.get("measured")}
+    assert {"C1-logfactor-d1", "C4-cmp-matern25", "C7-level-matern25"} <= measured
+    assert {"C8-uniform", "B1-levy", "R1-gp-ucb+", "S1"} <= set(partial["undecided"])
+    assert status.main(tmp_path) == 0  # current, as a partial run
+
+
+@pytest.mark.slow
 def test_notebook_003_decides_the_svgd_ablation_without_figure_1s_gp_baselines(tmp_path):
     from bolib import status
 
